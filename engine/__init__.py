@@ -1,0 +1,13 @@
+"""The game-agnostic core: dice, events with audiences, canonical data, the game protocol.
+
+No I/O, no clock, no global randomness: everything here is a pure function of its inputs.
+"""
+from engine.canonical import digest, dumps
+from engine.dice import Dice, commitment, round_seed
+from engine.events import ALL, GM, event, for_player, visible_to
+from engine.game import NOT_ALLOWED, NOT_UNDERSTOOD, Checked, Game, Problem
+
+__all__ = [
+    "ALL", "GM", "NOT_ALLOWED", "NOT_UNDERSTOOD", "Checked", "Dice", "Game", "Problem",
+    "commitment", "digest", "dumps", "event", "for_player", "round_seed", "visible_to",
+]

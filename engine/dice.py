@@ -1,0 +1,95 @@
+"""Dice that anybody can recheck with a few lines of any language.
+
+The algorithm (version 1), written out in README.md with a test vector:
+
+    round_seed = HMAC-SHA256(key=campaign_secret, msg="pbem round seed " + N)
+    commitment = hex(SHA-256(round_seed))
+    dice_key   = HMAC-SHA256(key=round_seed,
+                             msg="pbem dice key\n" + for each player with a
+                                 nonce, in code-point order of the names:
+                                 name + "=" + nonce + "\n")
+    roll(seq, sides, purpose):
+        for attempt = 0, 1, 2, ...:
+            block = HMAC-SHA256(key=dice_key,
+                                msg=seq + ":" + sides + ":" + purpose + ":" + attempt)
+            x = first 8 bytes of block, big-endian unsigned
+            if x < 2**64 - (2**64 mod sides): return x mod sides + 1
+
+Numbers are written in decimal ASCII, text in UTF-8. The rejection step makes
+every face exactly equally likely. Sequence numbers count the draws of one
+stream from 0, so a re-roll, a skipped roll or a changed purpose shows.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+
+ALGORITHM = "pbem-dice-v1"
+_SPAN = 1 << 64
+
+
+def round_seed(campaign_secret: bytes, round_number: int) -> bytes:
+    return hmac.new(campaign_secret, f"pbem round seed {round_number}".encode(), hashlib.sha256).digest()
+
+
+def commitment(seed: bytes) -> str:
+    return hashlib.sha256(seed).hexdigest()
+
+
+def dice_key(seed: bytes, nonces: dict[str, str]) -> bytes:
+    lines = "".join(f"{name}={nonces[name]}\n" for name in sorted(nonces) if nonces[name])
+    return hmac.new(seed, ("pbem dice key\n" + lines).encode("utf-8"), hashlib.sha256).digest()
+
+
+def draw(key: bytes, seq: int, sides: int, purpose: str) -> int:
+    """One fair roll of a die with `sides` faces, 1..sides."""
+    if sides < 1:
+        raise ValueError("a die has at least one side")
+    bound = _SPAN - (_SPAN % sides)
+    attempt = 0
+    while True:
+        message = f"{seq}:{sides}:{purpose}:{attempt}".encode("utf-8")
+        block = hmac.new(key, message, hashlib.sha256).digest()
+        x = int.from_bytes(block[:8], "big")
+        if x < bound:
+            return x % sides + 1
+        attempt += 1
+
+
+@dataclass
+class Dice:
+    """A recorded stream of rolls. The record is what `pbem verify` rechecks."""
+
+    key: bytes
+    rolls: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def for_round(cls, seed: bytes, nonces: dict[str, str] | None = None) -> "Dice":
+        return cls(dice_key(seed, nonces or {}))
+
+    def roll(self, sides: int, purpose: str) -> int:
+        seq = len(self.rolls)
+        value = draw(self.key, seq, sides, purpose)
+        self.rolls.append({"seq": seq, "sides": sides, "purpose": purpose, "value": value})
+        return value
+
+    def pick(self, items: list, purpose: str):
+        """One item drawn fairly, as a roll of a die with len(items) sides."""
+        return items[self.roll(len(items), purpose) - 1]
+
+    def shuffle(self, items: list, purpose: str) -> list:
+        """A fair permutation (Fisher-Yates from the end), every swap a recorded roll."""
+        result = list(items)
+        for i in range(len(result) - 1, 0, -1):
+            j = self.roll(i + 1, purpose) - 1
+            result[i], result[j] = result[j], result[i]
+        return result
+
+
+def recheck(key: bytes, rolls: list[dict]) -> int | None:
+    """The sequence number of the first recorded roll that the key does not give, or None."""
+    for index, roll in enumerate(rolls):
+        if roll.get("seq") != index or draw(key, index, roll["sides"], roll["purpose"]) != roll["value"]:
+            return index
+    return None

@@ -1,0 +1,34 @@
+"""Events: typed data with an audience.
+
+An event is a plain dict: {"kind": ..., "audience": ..., **values}. The audience
+is "all", "gm", or a sorted list of player names. Reports see only the events
+whose audience holds the player; that filter lives here and nowhere else.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+ALL = "all"
+GM = "gm"
+
+
+def event(kind: str, audience: str | Iterable[str] = ALL, **values) -> dict:
+    if not isinstance(audience, str):
+        audience = sorted(set(audience))
+    elif audience not in (ALL, GM):
+        audience = [audience]
+    return {"kind": kind, "audience": audience, **values}
+
+
+def visible_to(ev: dict, player: str) -> bool:
+    audience = ev["audience"]
+    if audience == ALL:
+        return True
+    if audience == GM:
+        return False
+    return player in audience
+
+
+def for_player(events: list[dict], player: str) -> list[dict]:
+    """The events one player may see, without their audience field (it could name others)."""
+    return [{k: v for k, v in ev.items() if k != "audience"} for ev in events if visible_to(ev, player)]

@@ -1,0 +1,74 @@
+"""The protocol a game implements: one declarative value per game.
+
+A game is pure. Every function takes and returns plain data (see
+engine.canonical); dice come in as an engine.dice.Dice; nothing reads the disk,
+the clock or global randomness.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+State = dict
+Orders = dict
+
+NOT_UNDERSTOOD = "not-understood"
+"""The order file cannot be read as orders: syntax, unknown keys or names, wrong types."""
+NOT_ALLOWED = "not-allowed"
+"""The orders are understood but the rules or the game's moment forbid them."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason an order file is refused, naming the field (and so the line) at fault."""
+
+    reason: str
+    field: str
+    message: str
+    line: int | None = None
+
+    def as_dict(self) -> dict:
+        return {"reason": self.reason, "field": self.field, "line": self.line, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The answer to an order file: problems, or the normalised orders and a forecast."""
+
+    problems: list[Problem]
+    orders: Orders | None = None
+    forecast: list[dict] = field(default_factory=list)
+
+    @property
+    def accepted(self) -> bool:
+        return not self.problems and self.orders is not None
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the shell needs of a game. See README.md, "Adding a game"."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    # (players in seat order, options, dice) -> (state, events)
+    setup: Callable[[list[str], dict, Any], tuple[State, list[dict]]]
+    # (state, player, body of an order file as a dict) -> Checked
+    check_orders: Callable[[State, str, dict], Checked]
+    # normalised orders -> the TOML lines of their body (parse of these gives them back)
+    format_orders: Callable[[Orders], str]
+    # (view, player) -> the commented TOML body of the order form
+    order_form: Callable[[dict, str], str]
+    # (state, player) -> orders for a player who sent none
+    default_orders: Callable[[State, str], Orders]
+    # (state, player) -> orders chosen by the computer player
+    computer_orders: Callable[[State, str], Orders]
+    # (state, {player: orders}, dice) -> (new state, events)
+    resolve: Callable[[State, dict[str, Orders], Any], tuple[State, list[dict]]]
+    # (state, player) -> what that player may know of the state
+    view: Callable[[State, str], dict]
+    is_over: Callable[[State], bool]
+    # state -> [{"player", "rank", ...}] best first
+    standings: Callable[[State], list[dict]]
+    options: dict = field(default_factory=dict)

@@ -1,0 +1,202 @@
+"""Orders: a ranked list of castles to attack, checked, echoed with odds, formatted and pre-filled.
+
+An order file body holds one key, `targets`: castle names best first, and
+optionally "auto" (the expected-gain rule) as the last entry.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import unicodedata
+
+from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Checked, Problem
+
+from .cards import CASTLES, castle, clan_of
+from .scoring import gain
+from .solver import percent
+from .targets import AUTO, attack_odds, auto_target, why_unavailable
+
+EXAMPLE = 'targets = ["Gifu", "auto"]'
+
+
+def _fold(text: str) -> str:
+    """A name as compared: no case, accents, spaces or punctuation."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if ch.isalnum() and not unicodedata.combining(ch)).casefold()
+
+
+_BY_FOLD = {_fold(name): name for name in CASTLES}
+
+
+def canonical_entry(text: str) -> str | None:
+    """The castle name or "auto" a player meant, or None if nothing matches exactly."""
+    folded = _fold(text)
+    if folded == AUTO:
+        return AUTO
+    return _BY_FOLD.get(folded)
+
+
+def suggest(text: str) -> list[str]:
+    """Castle names close to a misspelt one."""
+    return [_BY_FOLD[f] for f in difflib.get_close_matches(_fold(text), list(_BY_FOLD), n=3, cutoff=0.5)]
+
+
+def check_orders(state: dict, player: str, body: dict) -> Checked:
+    """Every problem with the orders, or their normalised form and a forecast per entry."""
+    problems: list[Problem] = []
+    if state["over"]:
+        problems.append(Problem(NOT_ALLOWED, "game", "The game is over: no more orders are needed."))
+    if player not in state["players"]:
+        problems.append(Problem(NOT_ALLOWED, "player", f"{player} does not play in this game."))
+    for key in body:
+        if key != "targets":
+            problems.append(Problem(NOT_UNDERSTOOD, key, f'"{key}" is not an Age of War order. The only order '
+                                    f"is a ranked list of castles, for example: {EXAMPLE}"))
+    raw = body.get("targets")
+    if raw is None:
+        problems.append(Problem(NOT_UNDERSTOOD, "targets", "Your orders need a list of castles to attack, "
+                                f"best first, for example: {EXAMPLE}"))
+        return Checked(problems)
+    if not isinstance(raw, list) or not raw or not all(isinstance(item, str) for item in raw):
+        problems.append(Problem(NOT_UNDERSTOOD, "targets", "targets must be a non-empty list of castle names "
+                                f'(or "auto") in quotes, for example: {EXAMPLE}'))
+        return Checked(problems)
+    targets = []
+    for i, text in enumerate(raw):
+        problem, entry = _check_entry(state, player, text, f"targets[{i}]", targets)
+        if problem:
+            problems.append(problem)
+        targets.append(entry)
+    if problems:
+        return Checked(problems)
+    orders = {"targets": targets}
+    return Checked([], orders, forecast(state, player, orders))
+
+
+def _check_entry(state: dict, player: str, text: str, field: str, earlier: list) -> tuple[Problem | None, str | None]:
+    entry = canonical_entry(text)
+    if entry is None:
+        close = suggest(text)
+        hint = (f"Did you mean {_either(close)}?" if close
+                else f"The castles are: {', '.join(CASTLES)}.")
+        return Problem(NOT_UNDERSTOOD, field, f'There is no castle called "{text}". {hint}'), None
+    if AUTO in earlier:
+        return Problem(NOT_ALLOWED, field, f'"{text}" comes after "auto", which always picks a castle, so it '
+                       'would never be reached. Put "auto" last.'), entry
+    if entry in earlier:
+        return Problem(NOT_ALLOWED, field, f"{entry} is already in your list at place {earlier.index(entry) + 1}; "
+                       "list each castle once."), entry
+    if entry != AUTO and state["castles"][entry]["secured"]:
+        holder = state["castles"][entry]["holder"]
+        whose = "your" if holder == player else f"{holder}'s"
+        return Problem(NOT_ALLOWED, field, f"{entry} is face down in {whose} {clan_of(entry).name} clan stack: "
+                       "it can never be taken again."), entry
+    return None, entry
+
+
+def _either(names: list[str]) -> str:
+    quoted = [f'"{name}"' for name in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def castle_forecast(state: dict, player: str, name: str) -> dict:
+    """What attacking this castle would mean for this player if their turn began now."""
+    holder = state["castles"][name]["holder"]
+    return {
+        "castle": name,
+        "clan": castle(name).clan,
+        "holder": holder,
+        "steal": holder is not None,
+        "points": castle(name).points,
+        "gain": gain(state, player, name),
+        "lines": list(castle(name).lines),
+        "chance": percent(attack_odds(state, player, name)),
+    }
+
+
+def forecast(state: dict, player: str, orders: dict) -> list[dict]:
+    """One line per entry: its odds now, and which entry would be played if the turn began now."""
+    rows, playing = [], False
+    for entry in orders["targets"]:
+        if entry == AUTO:
+            pick = auto_target(state, player)
+            row = {"target": AUTO, **(castle_forecast(state, player, pick) if pick else {"castle": None})}
+            row["would_play"] = not playing
+        else:
+            row = {"target": entry, **castle_forecast(state, player, entry)}
+            row.pop("castle")
+            row["would_play"] = not playing and why_unavailable(state, player, entry) is None
+            if state["castles"][entry]["holder"] == player:
+                row["note"] = (f"You hold {entry} now, so this entry is skipped unless an opponent takes it "
+                               "from you before your turn (you would then need the extra daimyo line).")
+        playing = playing or row["would_play"]
+        rows.append(row)
+    return rows
+
+
+def format_orders(orders: dict) -> str:
+    """The TOML body of normalised orders."""
+    return f"targets = [{', '.join(json.dumps(t, ensure_ascii=False) for t in orders['targets'])}]\n"
+
+
+def default_orders(state: dict, player: str) -> dict:
+    """A player who sends nothing attacks by the expected-gain rule."""
+    return {"targets": [AUTO]}
+
+
+def computer_orders(state: dict, player: str) -> dict:
+    """The computer player is the expected-gain rule, applied when its turn comes."""
+    return {"targets": [AUTO]}
+
+
+def suggested_orders(state: dict, player: str) -> dict:
+    """What the order form offers: the castle the rule would pick now, then "auto"."""
+    pick = auto_target(state, player)
+    return {"targets": [pick, AUTO] if pick else [AUTO]}
+
+
+def order_form(view: dict, player: str) -> str:
+    """A commented order file body a newcomer can fill in."""
+    rows = view["available"]
+    width = max([len(r["castle"]) for r in rows] + [6])
+    table = [f"#   {'castle':<{width}}  {'clan':<9}  points  gain  {'held by':<12}  {'chance':>6}  lines"]
+    for r in rows:
+        held = r["holder"] if r["holder"] else "centre"
+        table.append(f"#   {r['castle']:<{width}}  {r['clan']:<9}  {r['points']:>6}  {r['gain']:>4}  {held:<12}  "
+                     f"{r['chance'] + '%':>6}  {' ; '.join(r['lines'])}" + ("  (steal)" if r["steal"] else ""))
+    if not rows:
+        table = ["#   (none: the game is over)"]
+    yours = [name for name, card in view["castles"].items() if card["holder"] == player and not card["secured"]]
+    secured = [name for name, card in view["castles"].items() if card["secured"]]
+    lines = [
+        f"# Age of War: orders of {player}.",
+        "#",
+        "# On your turn you attack one castle with 7 dice. After each roll one battle",
+        "# line of that castle is filled if that helps, or a die is set aside; the",
+        "# castle is yours when every line is filled. The dice are played for you,",
+        "# always for the best chance of taking the castle you chose.",
+        "#",
+        "# targets: the castles you want, best first. When your turn comes, you attack",
+        "# the first one you can still attack (another player may have taken or",
+        "# secured it earlier in the round).",
+        '# "auto" (put it last) attacks the castle where gain x chance is highest at',
+        "# that moment; gain is what your score would rise by, counting a clan the",
+        "# castle would complete. If none of your castles can be attacked, auto is",
+        "# used anyway.",
+        "#",
+        "# Stealing: a castle face up in front of an opponent can be attacked too, but",
+        "# you must also fill one extra line of a single daimyo (D). Castles secured",
+        "# in a clan stack (all of a clan's castles) can never be taken.",
+        "#",
+        "# Lines: A archery, C cavalry, D daimyo (AC needs one of each); 5I needs",
+        "# infantry dice totalling 5 or more. Chance: your exact odds with 7 dice.",
+        "#",
+        "# Castles you can attack now:",
+        *table,
+    ]
+    if yours:
+        lines += ["#", f"# You hold face up: {', '.join(yours)}."]
+    if secured:
+        lines += ["#", f"# Secured, never to be taken: {', '.join(secured)}."]
+    lines += ["#", "# Example: " + EXAMPLE, ""]
+    return "\n".join(lines) + "\n" + format_orders(suggested_orders(view, player))

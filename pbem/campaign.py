@@ -1,0 +1,198 @@
+"""The campaign folder: public settings, secrets, rounds and the orders of the open round.
+
+Layout (also in README.md):
+    campaign.toml        public settings: name, game, GM address, players, options
+    secrets.toml         mode 0600: the dice secret and the players' token hashes
+    orders/PLAYER.json   orders accepted for the open round (a later one replaces an earlier one)
+    rounds/NNNN/         one folder per resolved round, 0000 being the setup
+    inbox/               order files dropped here are taken by `pbem inbox`
+    received/            every order file taken from the inbox, as it arrived
+    outbox/              RFC 5322 messages waiting for delivery
+    sent/                messages delivered
+    archive/             rounds undone by `pbem rollback`, never deleted
+    log.txt              what each command did
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import re
+import stat
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import tomli_w
+
+from pbem.errors import UserError
+from pbem.files import write_atomic
+
+NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+ROUND_DIGITS = 4
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    email: str
+
+
+@dataclass
+class Campaign:
+    folder: Path
+    name: str
+    game_name: str
+    gm: str
+    players: list[Player]
+    options: dict = field(default_factory=dict)
+    deadline_hours: int = 0
+    created: str = ""
+
+    # --- loading and saving -------------------------------------------------
+    @classmethod
+    def load(cls, folder: Path | str) -> "Campaign":
+        folder = Path(folder)
+        path = folder / "campaign.toml"
+        if not path.is_file():
+            raise UserError(f"{folder}: not a campaign folder (no campaign.toml); create one with `pbem new`")
+        try:
+            data = tomllib.loads(path.read_text("utf-8"))
+            section = data["campaign"]
+            return cls(
+                folder=folder,
+                name=section["name"],
+                game_name=section["game"],
+                gm=section["gm"],
+                created=section.get("created", ""),
+                deadline_hours=int(section.get("deadline_hours", 0)),
+                players=[Player(p["name"], p["email"]) for p in data.get("players", [])],
+                options=data.get("options", {}),
+            )
+        except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
+            raise UserError(f"{path}: cannot read the campaign settings: {exc}") from None
+
+    def save(self) -> None:
+        section = {"name": self.name, "game": self.game_name, "gm": self.gm, "created": self.created,
+                   "deadline_hours": self.deadline_hours}
+        data = {"campaign": section, "options": self.options,
+                "players": [{"name": p.name, "email": p.email} for p in self.players]}
+        write_atomic(self.folder / "campaign.toml", tomli_w.dumps(data))
+
+    @property
+    def game(self):
+        from games import get
+
+        return get(self.game_name)
+
+    @property
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def player(self, name: str) -> Player:
+        for player in self.players:
+            if player.name == name:
+                return player
+        known = ", ".join(self.player_names)
+        raise UserError(f"no player named {name!r} in campaign {self.name!r} (players: {known})")
+
+    # --- secrets --------------------------------------------------------------
+    @property
+    def secrets_path(self) -> Path:
+        return self.folder / "secrets.toml"
+
+    def _secrets(self) -> dict:
+        path = self.secrets_path
+        try:
+            mode = path.stat().st_mode
+        except FileNotFoundError:
+            raise UserError(f"{path}: the secrets file is missing") from None
+        if mode & (stat.S_IRWXG | stat.S_IRWXO):
+            raise UserError(f"{path}: others can read the campaign secrets; fix it with: chmod 600 {path}")
+        return tomllib.loads(path.read_text("utf-8"))
+
+    def dice_secret(self) -> bytes:
+        return bytes.fromhex(self._secrets()["dice_secret"])
+
+    def token_matches(self, player: str, token: str) -> bool:
+        stored = self._secrets().get("tokens", {}).get(player, "")
+        return hmac.compare_digest(stored, hash_token(token))
+
+    def write_secrets(self, dice_secret: bytes, tokens: dict[str, str]) -> None:
+        data = {"dice_secret": dice_secret.hex(),
+                "tokens": {name: hash_token(token) for name, token in sorted(tokens.items())}}
+        write_atomic(self.secrets_path, tomli_w.dumps(data), mode=0o600)
+
+    # --- rounds ---------------------------------------------------------------
+    @property
+    def rounds_dir(self) -> Path:
+        return self.folder / "rounds"
+
+    def round_dir(self, number: int) -> Path:
+        return self.rounds_dir / f"{number:0{ROUND_DIGITS}d}"
+
+    def resolved_rounds(self) -> list[int]:
+        if not self.rounds_dir.is_dir():
+            return []
+        # A round folder appears complete or not at all (it is renamed into place).
+        return sorted(int(name) for name in os.listdir(self.rounds_dir) if name.isdigit())
+
+    @property
+    def last_round(self) -> int:
+        rounds = self.resolved_rounds()
+        if not rounds:
+            raise UserError(f"{self.folder}: the campaign has no setup round; it was not created completely")
+        return rounds[-1]
+
+    @property
+    def open_round(self) -> int:
+        return self.last_round + 1
+
+    def read_json(self, number: int, name: str):
+        return json.loads((self.round_dir(number) / name).read_text("utf-8"))
+
+    def state(self, number: int | None = None) -> dict:
+        return self.read_json(self.last_round if number is None else number, "state.json")
+
+    def round_record(self, number: int | None = None) -> dict:
+        return self.read_json(self.last_round if number is None else number, "round.json")
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state())
+
+    # --- orders of the open round ---------------------------------------------
+    @property
+    def orders_dir(self) -> Path:
+        return self.folder / "orders"
+
+    def pending_orders(self) -> dict[str, dict]:
+        """Orders stored for the open round, by player; stale files of resolved rounds are ignored."""
+        result = {}
+        if not self.orders_dir.is_dir():
+            return result
+        number = self.open_round
+        for path in sorted(self.orders_dir.glob("*.json")):
+            record = json.loads(path.read_text("utf-8"))
+            if record.get("round") == number and record.get("player") in self.player_names:
+                result[record["player"]] = record
+        return result
+
+    def log(self, line: str) -> None:
+        from pbem import clock
+
+        with open(self.folder / "log.txt", "a", encoding="utf-8") as handle:
+            handle.write(f"{clock.stamp(clock.now())} {line}\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+def hash_token(token: str) -> str:
+    return "sha256:" + hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def check_name(kind: str, name: str) -> str:
+    if not NAME_PATTERN.match(name):
+        raise UserError(f"{kind} name {name!r} is not allowed: use 1 to 32 letters, digits, '-' or '_', "
+                        "starting with a letter")
+    return name

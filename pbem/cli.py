@@ -1,0 +1,433 @@
+"""The `pbem` command line: thin commands over the shell modules, each --help with an example.
+
+Exit codes: 0 success, 2 rejected input (the message says what and where),
+1 internal failure or a campaign another process is working on.
+Imports are made inside the commands, so that `pbem status` starts quickly.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from pbem import __version__
+
+CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="pbem")
+def cli():
+    """Play-by-email turn processor for samurai board games.
+
+    A campaign is a folder. Players send one order file per round; pbem checks
+    the orders, resolves the round with dice anybody can verify, and writes each
+    player a report of what that player may know, into the campaign's outbox.
+
+    \b
+    Try it:
+      pbem demo                      play a whole demo game and show a report
+      pbem new war --game age-of-war --player ann=ann@example.org \\
+               --player bob=bob@example.org --gm gm@example.org
+      pbem status war
+    """
+
+
+@cli.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--game", "game_name", required=True, help="The game to play, e.g. age-of-war.")
+@click.option("--player", "players", multiple=True, required=True, metavar="NAME=EMAIL",
+              help="A player, in seat order; repeat for each player.")
+@click.option("--gm", default="gm@localhost", show_default=True, help="The game master's mail address.")
+@click.option("--name", help="Campaign name used in mail subjects [default: the folder's name].")
+@click.option("--deadline-hours", type=click.IntRange(min=0), default=0,
+              help="Hours from one resolution to the next deadline; 0 for none.")
+def new(folder, game_name, players, gm, name, deadline_hours):
+    """Create a campaign folder and a welcome letter (with a secret token) per player.
+
+    \b
+    Example:
+      pbem new war --game age-of-war --gm gm@example.org \\
+          --player ann=ann@example.org --player bob=bob@example.org
+
+    The welcome letters are in FOLDER/outbox/; each carries the player's token,
+    which is shown nowhere else.
+    """
+    from pbem.create import new_campaign, parse_player
+
+    campaign = new_campaign(folder, game_name=game_name, players=[parse_player(p) for p in players], gm=gm,
+                            name=name, deadline_hours=deadline_hours)
+    click.echo(f"Created campaign {campaign.name!r} ({campaign.game.title}) in {folder}")
+    click.echo(f"Welcome letters with each player's token are in {folder / 'outbox'}")
+
+
+@cli.command()
+@CAMPAIGN
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def status(campaign, as_json):
+    """Show the game, the open round, its deadline, and whose orders are in.
+
+    \b
+    Example:
+      pbem status war
+      pbem status war --json
+    """
+    from pbem.status import campaign_status, format_status
+
+    info = campaign_status(_load(campaign))
+    if as_json:
+        import json
+
+        click.echo(json.dumps(info, indent=1, sort_keys=True))
+    else:
+        click.echo(format_status(info))
+
+
+@cli.group()
+def orders():
+    """Order forms, checking orders, and storing them for a player.
+
+    \b
+    Example:
+      pbem orders template war ann > ann.toml
+      pbem orders check war ann.toml
+      pbem orders submit war ann ann.toml
+    """
+
+
+@orders.command("template")
+@CAMPAIGN
+@click.argument("player")
+def orders_template(campaign, player):
+    """Print PLAYER's order form for the open round, pre-filled and commented.
+
+    \b
+    Example:
+      pbem orders template war ann > ann.toml
+    """
+    from pbem import render
+
+    camp = _load(campaign)
+    camp.player(player)
+    if camp.is_over():
+        _fail("the game is over; there are no more orders to give")
+    game = camp.game
+    view = game.view(camp.state(), player)
+    click.echo(render.order_form(camp.name, game, camp.open_round, player, view), nl=False)
+
+
+@orders.command("check")
+@CAMPAIGN
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def orders_check(campaign, file):
+    """Check an order file without storing it; show what would be executed.
+
+    The file names its player (player = "NAME"). Exit code 2 if it is rejected.
+
+    \b
+    Example:
+      pbem orders check war ann.toml
+    """
+    _take_orders(_load(campaign), file, player=None, keep=False)
+
+
+@orders.command("submit")
+@CAMPAIGN
+@click.argument("player")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def orders_submit(campaign, player, file):
+    """Store FILE as PLAYER's orders for the open round (replacing earlier ones).
+
+    The game master's way in: no token is needed. Exit code 2 if rejected,
+    and then nothing is stored.
+
+    \b
+    Example:
+      pbem orders submit war ann ann.toml
+    """
+    _take_orders(_load(campaign), file, player=player, keep=True)
+
+
+def _take_orders(camp, file: Path, player: str | None, keep: bool):
+    from pbem.files import campaign_lock
+    from pbem.inbox import forecast_text
+    from pbem.orders import normalised_text, read_orders, store
+
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        _fail(f"{file}: cannot read the order file: {exc.strerror}")
+    if keep:
+        camp.player(player)
+        with campaign_lock(camp.folder):
+            submission = read_orders(camp, data, str(file), player=player)
+            store(camp, submission, f"cli:{file.name}")
+            camp.log(f"orders submitted for {submission.player}, round {submission.round}")
+    else:
+        submission = read_orders(camp, data, str(file), player=player)
+    verb = "Stored" if keep else "Accepted (not stored)"
+    click.echo(f"{verb}: orders of {submission.player} for round {submission.round}, as they will be executed:\n")
+    click.echo(normalised_text(camp, submission))
+    forecast = forecast_text(camp, submission.forecast)
+    if forecast:
+        click.echo(forecast, nl=False)
+
+
+@cli.command()
+@CAMPAIGN
+def inbox(campaign):
+    """Take the order files dropped into CAMPAIGN/inbox/ and acknowledge each.
+
+    Each file must carry the player's token. Accepted orders are stored; every
+    file gets an acknowledgement in the outbox (the normalised orders, or every
+    error). One bad file never stops the others. Exit code 2 if any was rejected.
+
+    \b
+    Example:
+      cp ann.toml war/inbox/ && pbem inbox war
+    """
+    from pbem.files import campaign_lock
+    from pbem.inbox import take_inbox
+
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        results = take_inbox(camp)
+    for result in results:
+        if result.accepted:
+            click.echo(f"accepted  {result.file} ({result.player})")
+        else:
+            click.echo(f"rejected  {result.file} ({result.player or 'unknown player'})")
+            for line in result.problems:
+                click.echo(f"    {line}")
+    if not results:
+        click.echo("inbox is empty")
+    sys.exit(2 if any(not r.accepted for r in results) else 0)
+
+
+@cli.command()
+@CAMPAIGN
+@click.option("--force", is_flag=True, help="Resolve now; players without orders get the game's default orders.")
+def resolve(campaign, force):
+    """Resolve the open round and put every player's report in the outbox.
+
+    Without --force, the round is resolved only when every player's orders
+    are in or its deadline has passed; otherwise exit code 2 says who is missing.
+
+    \b
+    Example:
+      pbem resolve war
+      pbem resolve war --force
+    """
+    from pbem.files import campaign_lock
+    from pbem.rounds import resolve as resolve_round
+
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        result = resolve_round(camp, force=force)
+    click.echo(f"Round {result['round']} resolved; reports are in {camp.folder / 'outbox'}")
+    if result["defaulted"]:
+        click.echo(f"Default orders were used for: {', '.join(result['defaulted'])}")
+    if result["over"]:
+        click.echo("The game is over.")
+
+
+@cli.command()
+@CAMPAIGN
+@click.argument("player")
+@click.option("--round", "number", type=int, help="The round [default: the last resolved].")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def report(campaign, player, number, fmt):
+    """Print PLAYER's report of a round, exactly as it was sent.
+
+    \b
+    Example:
+      pbem report war ann
+      pbem report war ann --round 3 --format json
+    """
+    from pbem.rounds import report_text
+
+    click.echo(report_text(_load(campaign), player, number, fmt), nl=False)
+
+
+@cli.command()
+@CAMPAIGN
+def replay(campaign):
+    """Re-resolve every round from its recorded inputs and compare byte for byte.
+
+    Exit code 1 names the first file that differs.
+
+    \b
+    Example:
+      pbem replay war
+    """
+    from pbem.history import replay as replay_rounds
+
+    camp = _load(campaign)
+    differences = replay_rounds(camp, progress=lambda n: click.echo(f"round {n}: identical", err=True))
+    if differences:
+        _damaged(differences)
+    click.echo(f"replay: all {len(camp.resolved_rounds())} rounds identical")
+
+
+@cli.command()
+@CAMPAIGN
+def verify(campaign):
+    """Check the hash chain over rounds, every seed commitment and every roll.
+
+    \b
+    Example:
+      pbem verify war
+    """
+    from pbem.history import verify as verify_rounds
+
+    camp = _load(campaign)
+    problems = verify_rounds(camp)
+    if problems:
+        _damaged(problems)
+    click.echo(f"verify: {len(camp.resolved_rounds())} rounds, hash chain, commitments and rolls all check out")
+
+
+@cli.command()
+@CAMPAIGN
+@click.option("--to", "to", type=int, required=True, help="The last round to keep.")
+@click.option("--reason", required=True, help="Why; it is printed in the re-run round's reports.")
+def rollback(campaign, to, reason):
+    """Undo the rounds after --to, so that orders can be corrected and the round resolved again.
+
+    The undone rounds move to CAMPAIGN/archive/ (never deleted); the orders of
+    the first undone round come back, to be corrected with `pbem orders submit`.
+    The re-run uses the same committed dice seed.
+
+    \b
+    Example:
+      pbem rollback war --to 3 --reason "ann's orders were misread"
+      pbem orders submit war ann fixed.toml && pbem resolve war
+    """
+    from pbem.files import campaign_lock
+    from pbem.history import rollback as roll_back
+
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        result = roll_back(camp, to, reason)
+    click.echo(f"Rounds {', '.join(map(str, result['undone']))} undone and kept in {result['archive']}")
+    click.echo(f"Round {to + 1} is open again, with the orders it had; resolve it when they are right.")
+
+
+@cli.command()
+@click.argument("game_name", metavar="[GAME]", default="age-of-war")
+@click.option("--dir", "folder", type=click.Path(file_okay=False, path_type=Path),
+              help="Where to create the demo campaign [default: a new temporary folder].")
+@click.option("--seed", default="1", show_default=True, help="The same seed plays the same game.")
+@click.option("--players", type=int, default=4, show_default=True)
+@click.option("--show", "shown", help="Whose last report to print [default: the first player].")
+def demo(game_name, folder, seed, players, shown):
+    """Play a whole game with the computer player for everyone; print standings and a report.
+
+    \b
+    Example:
+      pbem demo
+      pbem demo age-of-war --players 6 --seed 42 --dir /tmp/aow
+    """
+    import tempfile
+
+    from games import get
+    from pbem.demo import NAMES, run_demo
+
+    try:
+        game = get(game_name)
+    except KeyError as exc:
+        _fail(str(exc.args[0]))
+    if not game.min_players <= players <= min(game.max_players, len(NAMES)):
+        _fail(f"--players: {game.title} is for {game.min_players} to {game.max_players} players")
+    folder = folder or Path(tempfile.mkdtemp(prefix="pbem-demo-")) / "demo"
+    click.echo(f"Playing {game.title} with {players} computer players (seed {seed}) in {folder}", err=True)
+    camp = run_demo(game.name, folder, seed, players,
+                    progress=lambda n, c: click.echo(f"  round {n} resolved", err=True))
+    from pbem.rounds import report_text
+    from pbem.status import format_standings
+
+    click.echo(format_standings(camp))
+    who = shown or camp.player_names[0]
+    click.echo(f"\n--- last report of {who} ---\n")
+    click.echo(report_text(camp, who, None, "text"), nl=False)
+
+
+@cli.group()
+def odds():
+    """Exact odds for the games' dice, to help players plan.
+
+    \b
+    Example:
+      pbem odds age-of-war Kasugayama
+    """
+
+
+@odds.command("age-of-war")
+@click.argument("castle")
+@click.option("--steal", is_flag=True, help="The castle lies before an opponent: add the daimyo line.")
+@click.option("--dice", type=click.IntRange(1, 7), default=7, show_default=True, help="Dice in hand.")
+@click.option("--json", "as_json", is_flag=True)
+def odds_age_of_war(castle, steal, dice, as_json):
+    """The exact chance of taking CASTLE this turn, playing every roll at best.
+
+    \b
+    Example:
+      pbem odds age-of-war Gifu
+      pbem odds age-of-war Edo --steal --json
+    """
+    from games.age_of_war import orders, solver
+
+    name = orders.canonical_entry(castle)
+    if name is None or name == "auto":
+        close = orders.suggest(castle)
+        _fail(f"unknown castle {castle!r}" + (f"; did you mean {' or '.join(close)}?" if close else ""))
+    chance = solver.odds(name, steal=steal, dice=dice)
+    if as_json:
+        import json
+
+        click.echo(json.dumps({"castle": name, "steal": steal, "dice": dice,
+                               "probability": float(chance), "exact": f"{chance.numerator}/{chance.denominator}"}))
+    else:
+        click.echo(f"{name}{' (steal)' if steal else ''} with {dice} dice: {float(chance):.4%}")
+
+
+def _load(folder: Path):
+    from pbem.campaign import Campaign
+
+    return Campaign.load(folder)
+
+
+def _fail(message: str):
+    from pbem.errors import UserError
+
+    raise UserError(message)
+
+
+def _damaged(problems: list[str]):
+    for line in problems:
+        click.echo(line, err=True)
+    sys.exit(1)
+
+
+def main(argv: list[str] | None = None) -> None:
+    from pbem.errors import CampaignDamaged, UserError
+
+    try:
+        code = cli.main(args=argv, prog_name="pbem", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except (UserError, CampaignDamaged) as exc:
+        click.echo(f"pbem: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except Exception as exc:  # the last resort: say it is ours, not the user's
+        import traceback
+
+        traceback.print_exc()
+        click.echo(f"pbem: internal error: {exc.__class__.__name__}: {exc}", err=True)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)

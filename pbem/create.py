@@ -1,0 +1,87 @@
+"""Creating a campaign: settings, secrets, the setup round and a welcome letter per player.
+
+The folder is built under a temporary name and renamed into place at the end, so
+a campaign exists completely or not at all (the tokens live only in the welcome
+letters, which must not be lost half-way).
+"""
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+from pathlib import Path
+
+from pbem import clock, render
+from pbem.campaign import Campaign, Player, check_name
+from pbem.errors import UserError
+from pbem.outbox import compose, post
+from pbem.rounds import commit_round, compute_round
+
+EMAIL_PATTERN = re.compile(r"^[^@\s<>\",;:()\[\]\\]+@[A-Za-z0-9.-]+$")
+
+
+def parse_player(spec: str) -> Player:
+    name, sep, email = spec.partition("=")
+    if not sep:
+        raise UserError(f"--player {spec!r}: write it as NAME=EMAIL, for example --player alice=alice@example.org")
+    check_name("player", name.strip())
+    email = email.strip()
+    if not EMAIL_PATTERN.match(email):
+        raise UserError(f"--player {spec!r}: {email!r} is not a mail address")
+    return Player(name.strip(), email)
+
+
+def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str, name: str | None = None,
+                 options: dict | None = None, deadline_hours: int = 0, secret: bytes | None = None,
+                 tokens: dict[str, str] | None = None) -> Campaign:
+    from games import GAMES
+
+    folder = Path(folder)
+    if game_name not in GAMES:
+        raise UserError(f"unknown game {game_name!r}; known games: {', '.join(sorted(GAMES))}")
+    game = GAMES[game_name]
+    if not game.min_players <= len(players) <= game.max_players:
+        raise UserError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
+                        f"not {len(players)}")
+    names = [p.name for p in players]
+    if len(set(n.lower() for n in names)) != len(names):
+        raise UserError("two players have the same name")
+    if not EMAIL_PATTERN.match(gm):
+        raise UserError(f"--gm {gm!r} is not a mail address")
+    if folder.exists() and any(folder.iterdir()):
+        raise UserError(f"{folder} exists and is not empty; choose a new folder")
+    name = check_name("campaign", name or folder.resolve().name)
+
+    staging = folder.parent / f".{folder.name}.new-{os.getpid()}"
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    now = clock.now()
+    campaign = Campaign(folder=staging, name=name, game_name=game_name, gm=gm, players=list(players),
+                        options=dict(options or {}), deadline_hours=deadline_hours, created=clock.stamp(now))
+    secret = secret or secrets.token_bytes(32)
+    tokens = tokens or {p.name: secrets.token_urlsafe(18) for p in players}
+    campaign.save()
+    campaign.write_secrets(secret, tokens)
+    for sub in ("orders", "inbox", "outbox", "sent", "received", "rounds"):
+        (staging / sub).mkdir()
+    inputs = {"round": 0, "players": names, "options": campaign.options, "resolved_at": clock.stamp(now),
+              "deadline": None}
+    if deadline_hours:
+        from pbem.rounds import next_deadline
+
+        inputs["deadline"] = next_deadline(campaign, now)
+    commit_round(campaign, 0, compute_round(campaign, 0, inputs, None, None, secret))
+    for player in players:
+        report = (campaign.round_dir(0) / "reports" / f"{player.name}.txt").read_text("utf-8")
+        body = render.render("common/welcome.txt.j2", campaign=name, game=game.title, player=player.name,
+                             token=tokens[player.name], gm=gm, report=report)
+        post(campaign, f"welcome-{player.name}",
+             compose(campaign, player.name, "Welcome", body, key=f"welcome-{player.name}", moment=now))
+    campaign.log(f"created campaign {name!r} ({game_name}, {len(players)} players)")
+    if folder.exists():
+        folder.rmdir()
+    os.rename(staging, folder)
+    campaign.folder = folder
+    return campaign

@@ -1,0 +1,83 @@
+"""File intake: order files dropped into inbox/, each kept, checked and acknowledged.
+
+Order of work per file, so that a crash at any point loses nothing and repeats
+nothing: keep the raw file in received/ (named by its hash), store the orders if
+accepted, post the acknowledgement (keyed by the same hash, so posted once), and
+only then remove the file from the inbox.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from pbem import clock, render
+from pbem.campaign import Campaign
+from pbem.files import write_atomic
+from pbem.orders import OrdersRejected, normalised_text, read_orders, store
+from pbem.outbox import compose, post
+
+SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+@dataclass
+class Intake:
+    file: str
+    player: str | None
+    accepted: bool
+    problems: list[str]
+
+
+def take_inbox(campaign: Campaign) -> list[Intake]:
+    results = []
+    inbox = campaign.folder / "inbox"
+    for path in sorted(p for p in inbox.iterdir() if p.is_file() and not p.name.startswith(".")):
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()[:16]
+        kept = campaign.folder / "received" / f"{digest}-{SAFE.sub('_', path.name)[:80]}"
+        if not kept.exists():
+            write_atomic(kept, data)
+        results.append(take_one(campaign, data, path.name, digest))
+        path.unlink()
+    return results
+
+
+def take_one(campaign: Campaign, data: bytes, source: str, digest: str) -> Intake:
+    """Check one order file and acknowledge it to the player it names."""
+    try:
+        submission = read_orders(campaign, data, source, require_token=True)
+    except OrdersRejected as rejection:
+        problems = rejection.details
+        player = claimed_player(campaign, data)
+        if player:
+            body = render.render("common/ack.txt.j2", accepted=False, source=source, problems=problems)
+            acknowledge(campaign, player, f"ack-{digest}-{player}", "Orders rejected", body)
+        campaign.log(f"inbox: rejected {source}" + (f" from {player}" if player else " (no known player)"))
+        return Intake(source, player, False, problems)
+    store(campaign, submission, f"inbox:{source}")
+    body = render.render("common/ack.txt.j2", accepted=True, round=submission.round,
+                         normalised=normalised_text(campaign, submission),
+                         forecast=forecast_text(campaign, submission.forecast))
+    acknowledge(campaign, submission.player, f"ack-{digest}-{submission.player}",
+                f"Round {submission.round} orders accepted", body)
+    campaign.log(f"inbox: accepted {source} for {submission.player}, round {submission.round}")
+    return Intake(source, submission.player, True, [])
+
+
+def forecast_text(campaign: Campaign, forecast: list[dict]) -> str:
+    if not forecast:
+        return ""
+    folder = render.template_folder(campaign.game_name)
+    return render.render(f"{folder}/forecast.txt.j2", forecast=forecast)
+
+
+def acknowledge(campaign: Campaign, player: str, key: str, subject: str, body: str) -> None:
+    post(campaign, key, compose(campaign, player, subject, body, key=key, moment=clock.now()))
+
+
+def claimed_player(campaign: Campaign, data: bytes) -> str | None:
+    """The player a rejected file names, if it names one of the campaign's players at all."""
+    match = re.search(rb'^\s*player\s*=\s*"([A-Za-z][A-Za-z0-9_-]{0,31})"', data, re.MULTILINE)
+    if match and match.group(1).decode() in campaign.player_names:
+        return match.group(1).decode()
+    return None

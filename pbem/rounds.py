@@ -1,0 +1,195 @@
+"""Resolving a round: recorded inputs in, a hash-chained round folder out, reports into the outbox.
+
+A round folder is computed whole in memory by `compute_round`, a pure function of
+the recorded inputs, the previous state and the campaign secret; `replay` calls the
+same function. It is written under a temporary name and renamed into place, so a
+round is either resolved completely or not at all. Everything after that rename
+(`settle`) is idempotent and is simply run again after a crash.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from datetime import timedelta
+
+from engine import canonical
+from engine.dice import Dice, commitment, round_seed
+from pbem import clock, render
+from pbem.campaign import Campaign
+from pbem.errors import UserError
+from pbem.files import sync_folder
+from pbem.outbox import compose, post
+
+RERUN_FILE = "rerun.json"
+
+
+def round_hash(data: bytes) -> str:
+    return canonical.sha256_hex(data)
+
+
+def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state: dict | None,
+                  previous_hash: str | None, secret: bytes) -> dict[str, bytes]:
+    """Every file of round `number`, as bytes, from its recorded inputs."""
+    game = campaign.game
+    seed = round_seed(secret, number)
+    nonces = inputs.get("nonces", {})
+    dice = Dice.for_round(seed, nonces)
+    if number == 0:
+        state, events = game.setup(inputs["players"], inputs["options"], dice)
+    else:
+        state, events = game.resolve(previous_state, inputs["orders"], dice)
+    canonical.check_plain(state)
+    canonical.check_plain(events)
+    over = game.is_over(state)
+    next_commitment = None if over else commitment(round_seed(secret, number + 1))
+    dice_record = {"seed": seed.hex(), "commitment": commitment(seed), "nonces": nonces, "rolls": dice.rolls}
+    files = {
+        "inputs.json": canonical.dump_bytes(inputs),
+        "state.json": canonical.dump_bytes(state),
+        "events.json": canonical.dump_bytes(events),
+        "dice.json": canonical.dump_bytes(dice_record),
+    }
+    for player in campaign.player_names:
+        model = render.report_model(
+            campaign=campaign.name, game=game, round_number=number, player=player, state=state,
+            events=events, dice=dice_record, next_commitment=next_commitment,
+            deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"))
+        files[f"reports/{player}.txt"] = render.render_text(model).encode("utf-8")
+        files[f"reports/{player}.json"] = render.render_json(model).encode("utf-8")
+    record = {
+        "round": number,
+        "campaign": campaign.name,
+        "game": game.name,
+        "previous": previous_hash,
+        "commitment": dice_record["commitment"],
+        "next_commitment": next_commitment,
+        "deadline": inputs.get("deadline"),
+        "over": over,
+        "files": {name: canonical.sha256_hex(data) for name, data in sorted(files.items())},
+    }
+    files["round.json"] = canonical.dump_bytes(record)
+    return files
+
+
+def commit_round(campaign: Campaign, number: int, files: dict[str, bytes]) -> None:
+    """Write the round under a temporary name, make it durable, then rename it into place."""
+    target = campaign.round_dir(number)
+    if target.exists():
+        raise UserError(f"round {number} is already resolved")
+    partial = campaign.rounds_dir / f".{target.name}.partial-{os.getpid()}"
+    if partial.exists():
+        shutil.rmtree(partial)
+    for name, data in files.items():
+        path = partial / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    for folder in {(partial / name).parent for name in files}:
+        sync_folder(folder)
+    os.rename(partial, target)
+    sync_folder(campaign.rounds_dir)
+
+
+def previous_hash(campaign: Campaign, number: int) -> str | None:
+    if number == 0:
+        return None
+    return round_hash((campaign.round_dir(number - 1) / "round.json").read_bytes())
+
+
+def resolve(campaign: Campaign, *, force: bool = False) -> dict:
+    """Resolve the open round; returns a summary. Refuses while orders are missing, unless forced or late."""
+    settle(campaign)
+    game = campaign.game
+    number = campaign.open_round
+    state = campaign.state()
+    if game.is_over(state):
+        raise UserError(f"the game is over (after round {number - 1}); there is nothing to resolve")
+    pending = campaign.pending_orders()
+    missing = [p for p in campaign.player_names if p not in pending]
+    now = clock.now()
+    deadline = campaign.round_record().get("deadline")
+    late = deadline is not None and now >= clock.parse(deadline)
+    if missing and not (force or late):
+        raise UserError(f"round {number} is waiting for orders from {', '.join(missing)}",
+                        ["resolve with --force to give them their default orders, or wait for the deadline"])
+    inputs = {
+        "round": number,
+        "orders": {p: pending[p]["orders"] if p in pending else game.default_orders(state, p)
+                   for p in campaign.player_names},
+        "defaulted": missing,
+        "nonces": {p: pending[p]["nonce"] for p in sorted(pending) if pending[p].get("nonce")},
+        "resolved_at": clock.stamp(now),
+        "deadline": next_deadline(campaign, now),
+        "rerun": pending_rerun(campaign, number),
+    }
+    files = compute_round(campaign, number, inputs, state, previous_hash(campaign, number), campaign.dice_secret())
+    commit_round(campaign, number, files)
+    campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else ""))
+    settle(campaign)
+    return {"round": number, "defaulted": missing, "over": json.loads(files["round.json"])["over"]}
+
+
+def next_deadline(campaign: Campaign, now) -> str | None:
+    if not campaign.deadline_hours:
+        return None
+    return clock.stamp(now + timedelta(hours=campaign.deadline_hours))
+
+
+def pending_rerun(campaign: Campaign, number: int) -> dict | None:
+    path = campaign.folder / RERUN_FILE
+    if not path.is_file():
+        return None
+    rerun = json.loads(path.read_text("utf-8"))
+    if rerun.get("round") != number:
+        return None
+    return {"reason": rerun["reason"], "undone": rerun["undone"]}
+
+
+def settle(campaign: Campaign) -> None:
+    """Finish what a resolved round leaves to do; safe to run any number of times."""
+    if campaign.rounds_dir.is_dir():
+        for leftover in campaign.rounds_dir.glob(".*.partial-*"):
+            shutil.rmtree(leftover)
+    last = campaign.last_round
+    if campaign.orders_dir.is_dir():
+        for path in campaign.orders_dir.glob("*.json"):
+            if json.loads(path.read_text("utf-8")).get("round", 0) <= last:
+                path.unlink()
+    rerun = campaign.folder / RERUN_FILE
+    if rerun.is_file() and json.loads(rerun.read_text("utf-8")).get("round", 0) <= last:
+        rerun.unlink()
+    if last > 0:
+        post_reports(campaign, last)
+
+
+def post_reports(campaign: Campaign, number: int) -> list[str]:
+    """Put every player's report of a round in the outbox, once."""
+    folder = campaign.round_dir(number)
+    short = round_hash((folder / "round.json").read_bytes())[:8]
+    inputs = json.loads((folder / "inputs.json").read_text("utf-8"))
+    moment = clock.parse(inputs["resolved_at"])
+    over = json.loads((folder / "round.json").read_text("utf-8"))["over"]
+    subject = f"Round {number} report" + (" (game over)" if over else "")
+    if inputs.get("rerun"):
+        subject += " (re-run)"
+    written = []
+    for player in campaign.player_names:
+        body = (folder / "reports" / f"{player}.txt").read_text("utf-8")
+        key = f"r{number:04d}-{short}-{player}"
+        data = compose(campaign, player, subject, body, key=key, moment=moment,
+                       headers={"X-Pbem-Round": str(number)})
+        if post(campaign, key, data):
+            written.append(key)
+    return written
+
+
+def report_text(campaign: Campaign, player: str, number: int | None, fmt: str) -> str:
+    campaign.player(player)
+    number = campaign.last_round if number is None else number
+    if number not in campaign.resolved_rounds():
+        raise UserError(f"round {number} is not resolved (resolved rounds: 0 to {campaign.last_round})")
+    suffix = "json" if fmt == "json" else "txt"
+    return (campaign.round_dir(number) / "reports" / f"{player}.{suffix}").read_text("utf-8")

@@ -1,0 +1,139 @@
+import tomllib
+
+import pytest
+
+from engine import NOT_ALLOWED, NOT_UNDERSTOOD, dumps
+from games.age_of_war import (check_orders, computer_orders, default_orders, format_orders, order_form,
+                              view)
+from games.age_of_war.solver import odds, percent
+from tests.age_of_war.scripted_dice import give, new_game
+
+
+def problems(body, state=None, player="ann"):
+    checked = check_orders(state or new_game(), player, body)
+    assert not checked.accepted and checked.orders is None
+    return [(p.reason, p.field) for p in checked.problems], [p.message for p in checked.problems]
+
+
+def test_a_ranked_list_is_accepted_with_names_in_any_case():
+    checked = check_orders(new_game(), "ann", {"targets": ["azuchi", "KASUGAYAMA", " Gifu ", "auto"]})
+    assert checked.accepted
+    assert checked.orders == {"targets": ["Azuchi", "Kasugayama", "Gifu", "auto"]}
+
+
+def test_an_unknown_castle_is_not_understood_and_the_closest_names_are_suggested():
+    found, messages = problems({"targets": ["Kasugayma", "Gifu"]})
+    assert found == [(NOT_UNDERSTOOD, "targets[0]")]
+    assert '"Kasugayama"' in messages[0] and "Kasugayma" in messages[0]
+
+
+def test_a_name_like_no_castle_lists_them_all():
+    _, messages = problems({"targets": ["Osaka"]})
+    assert "Azuchi" in messages[0] and "Kumamoto" in messages[0]
+
+
+def test_a_secured_castle_can_never_be_targeted():
+    state = give(new_game(), "bob", "Marugame", "Matsuyama", secured=True)
+    found, messages = problems({"targets": ["Gifu", "Marugame"]}, state)
+    assert found == [(NOT_ALLOWED, "targets[1]")]
+    assert "bob" in messages[0] and "Chosokabe" in messages[0]
+
+
+def test_a_castle_listed_twice_is_not_allowed():
+    found, _ = problems({"targets": ["Gifu", "Edo", "gifu"]})
+    assert found == [(NOT_ALLOWED, "targets[2]")]
+
+
+def test_entries_after_auto_are_not_allowed():
+    found, messages = problems({"targets": ["Gifu", "auto", "Edo", "auto"]})
+    assert found == [(NOT_ALLOWED, "targets[2]"), (NOT_ALLOWED, "targets[3]")]
+    assert "never be reached" in messages[0]
+
+
+@pytest.mark.parametrize("targets", ["Gifu", [], ["Gifu", 3], {"a": "Gifu"}, [["Gifu"]]])
+def test_targets_must_be_a_non_empty_list_of_names(targets):
+    found, _ = problems({"targets": targets})
+    assert found == [(NOT_UNDERSTOOD, "targets")]
+
+
+def test_missing_targets_are_not_understood():
+    found, _ = problems({})
+    assert found == [(NOT_UNDERSTOOD, "targets")]
+
+
+def test_an_unknown_key_is_not_understood():
+    found, _ = problems({"targets": ["Gifu"], "attack": "Edo"})
+    assert found == [(NOT_UNDERSTOOD, "attack")]
+
+
+def test_no_orders_are_taken_once_the_game_is_over():
+    state = new_game()
+    state["over"] = True
+    found, _ = problems({"targets": ["Gifu"]}, state)
+    assert found == [(NOT_ALLOWED, "game")]
+
+
+def test_every_problem_is_reported_not_only_the_first():
+    state = give(new_game(), "bob", "Kumamoto", secured=True)
+    found, _ = problems({"targets": ["Gifuu", "Kumamoto", "Edo", "Edo", "auto", "Odani"], "x": 1}, state)
+    assert found == [(NOT_UNDERSTOOD, "x"), (NOT_UNDERSTOOD, "targets[0]"), (NOT_ALLOWED, "targets[1]"),
+                     (NOT_ALLOWED, "targets[3]"), (NOT_ALLOWED, "targets[5]")]
+
+
+def test_the_forecast_gives_each_target_its_exact_chance_and_marks_the_one_played_now():
+    state = give(give(new_game(), "ann", "Azuchi"), "bob", "Gifu")
+    checked = check_orders(state, "ann", {"targets": ["Azuchi", "Gifu", "Edo", "auto"]})
+    assert checked.accepted
+    azuchi, gifu, edo, auto = checked.forecast
+    assert (azuchi["target"], azuchi["holder"], azuchi["would_play"]) == ("Azuchi", "ann", False)
+    assert "You hold Azuchi" in azuchi["note"]  # allowed: someone may steal it first
+    assert gifu == {**gifu, "target": "Gifu", "holder": "bob", "steal": True, "points": 1, "would_play": True,
+                    "chance": percent(odds("Gifu", steal=True))}
+    assert gifu["chance"] == "78.7"
+    assert (edo["steal"], edo["chance"], edo["would_play"]) == (False, "32.7", False)
+    assert (auto["target"], auto["castle"], auto["chance"]) == ("auto", "Kiyosu", "87.0")
+    dumps(checked.forecast)
+
+
+@pytest.mark.parametrize("targets", [["auto"], ["Azuchi", "Gifu", "auto"], ["Kumamoto"], ["Odani", "Edo"]])
+def test_formatted_orders_read_back_as_the_same_orders(targets):
+    orders = {"targets": targets}
+    text = format_orders(orders)
+    assert check_orders(new_game(), "ann", tomllib.loads(text)).orders == orders
+
+
+def test_format_orders_writes_one_toml_line():
+    assert format_orders({"targets": ["Azuchi", "auto"]}) == 'targets = ["Azuchi", "auto"]\n'
+
+
+def test_a_player_who_sends_nothing_plays_auto_and_so_does_the_computer():
+    assert default_orders(new_game(), "ann") == {"targets": ["auto"]}
+    assert computer_orders(new_game(), "ann") == {"targets": ["auto"]}
+
+
+def test_the_order_form_explains_lists_the_castles_and_is_valid_as_it_stands():
+    state = give(give(new_game(), "ann", "Azuchi"), "bob", "Gifu")
+    give(state, "cid", "Kumamoto", secured=True)
+    form = order_form(view(state, "ann"), "ann")
+    body = tomllib.loads(form)
+    assert body == {"targets": ["Kiyosu", "auto"]}
+    assert check_orders(state, "ann", body).accepted
+    listed = [line.split()[1] for line in form.splitlines() if line.startswith("#   ")][1:]
+    assert listed == [n for n in state["castles"] if n not in ("Azuchi", "Kumamoto")]
+    assert "steal" in form.lower() and "auto" in form and "daimyo" in form
+    assert "78.7%" in form  # stealing Gifu from bob
+
+
+def test_the_view_shows_everything_public_with_scores_and_odds_as_text():
+    state = give(give(new_game(), "ann", "Azuchi"), "bob", "Gifu", "Odani", secured=False)
+    seen = view(state, "ann")
+    dumps(seen)  # no floats anywhere
+    assert seen["you"] == "ann" and seen["castles"] == state["castles"]
+    assert [row["player"] for row in seen["scores"]] == ["ann", "bob", "cid"]
+    available = {row["castle"]: row for row in seen["available"]}
+    assert "Azuchi" not in available
+    assert available["Gifu"]["chance"] == "78.7" and available["Gifu"]["steal"] is True
+    assert available["Kasugayama"]["chance"] == "27.0" and available["Kasugayama"]["points"] == 4
+    assert seen["auto"] == "Kiyosu"
+    seen["castles"]["Gifu"]["holder"] = "cid"
+    assert state["castles"]["Gifu"]["holder"] == "bob"  # a copy, not the state itself

@@ -1,0 +1,85 @@
+"""Shared fixtures: campaigns made on a fixed clock, and the CLI run in-process."""
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from pbem import clock
+from pbem.campaign import Campaign, Player
+from pbem.create import new_campaign
+
+START = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+TOKENS = {"ann": "ann-token-1234", "bob": "bob-token-5678", "cho": "cho-token-9012"}
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+def run(*args) -> Result:
+    """Run `pbem ARGS` in this process, as the console script would."""
+    from pbem.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            main([str(a) for a in args])
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+def make_campaign(folder: Path, players=("ann", "bob", "cho"), secret_word="test", **kwargs) -> Campaign:
+    with clock.frozen_at(START):
+        return new_campaign(folder, game_name="age-of-war", gm="gm@example.org",
+                            players=[Player(p, f"{p}@example.org") for p in players],
+                            secret=hashlib.sha256(secret_word.encode()).digest(),
+                            tokens={p: TOKENS.get(p, f"{p}-token") for p in players}, **kwargs)
+
+
+def order_file(folder: Path, player: str, round_number: int, targets, token: str | None = None,
+               nonce: str = "") -> Path:
+    lines = [f"round = {round_number}", f'player = "{player}"', f"targets = {list(targets)!r}".replace("'", '"')]
+    if token:
+        lines.insert(0, f'token = "{token}"')
+    if nonce:
+        lines.insert(0, f'nonce = "{nonce}"')
+    tag = hashlib.sha256("\n".join(lines).encode()).hexdigest()[:8]
+    path = folder / f"{player}-r{round_number}-{tag}.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def tree(folder: Path) -> dict[str, str]:
+    """Every file under a folder with the SHA-256 of its bytes (the lock file left out)."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(Path(folder).rglob("*")) if p.is_file() and p.name != ".lock"}
+
+
+@pytest.fixture
+def campaign(tmp_path) -> Campaign:
+    return make_campaign(tmp_path / "war")
+
+
+@pytest.fixture(autouse=True)
+def _no_fixed_clock_from_outside(monkeypatch):
+    monkeypatch.delenv("PBEM_NOW", raising=False)
+    yield
+
+
+@pytest.fixture
+def frozen():
+    """Run the test at the campaign's start time."""
+    with clock.frozen_at(START):
+        yield START

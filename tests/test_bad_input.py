@@ -1,0 +1,85 @@
+"""Bad input gets a clear error naming its place, changes nothing, and blocks nobody else."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import TOKENS, order_file, run, tree
+from pbem.campaign import Campaign
+
+
+def submit_text(campaign, tmp_path, text: str | bytes, player="ann"):
+    path = tmp_path / "orders.toml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    before = tree(campaign.folder)
+    result = run("orders", "submit", campaign.folder, player, path)
+    assert tree(campaign.folder) == before, "a rejected order file changed the campaign"
+    return result
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("round = 1\ntargets = [Gifu]\n", "line 2, file: not valid TOML"),
+    ("round = 1\nround = 2\n", "line 2, file: not valid TOML"),
+    ("round = 1\ntargets = [\"Gifu\"\n", "not valid TOML: Unclosed array"),
+    ("round = 1\ntargets = [\"Azuchy\"]\n", "line 2, targets[0]: "),
+    ("round = 1\ntargets = [\"Azuchy\"]\n", "Azuchi"),
+    ("round = 7\ntargets = [\"Gifu\"]\n", "line 1, round: these orders are for round 7, but round 1 is open"),
+    ("targets = [\"Gifu\"]\n", "round: say which round"),
+    ("round = 1\ntargets = [\"Gifu\"]\nbanzai = true\n", "line 3, banzai"),
+    ("round = 1\ntargets = \"Gifu\"\n", "line 2, targets"),
+    ("", "the file is empty"),
+    ("   \n\n", "the file is empty"),
+    ("round = 1\nplayer = \"bob\"\ntargets = [\"Gifu\"]\n", "signed by 'bob', not 'ann'"),
+    ("round = 1\nnonce = \"has space\"\ntargets = [\"Gifu\"]\n", "line 2, nonce"),
+    ("game = \"ikusa\"\nround = 1\ntargets = [\"Gifu\"]\n", "line 1, game"),
+])
+def test_a_bad_order_file_is_rejected_with_its_place_named(campaign, tmp_path, text, expected):
+    result = submit_text(campaign, tmp_path, text)
+    assert result.code == 2
+    assert expected in result.err
+    assert "Traceback" not in result.err
+
+
+def test_every_problem_is_listed_not_only_the_first(campaign, tmp_path):
+    result = submit_text(campaign, tmp_path, 'round = 9\ntargets = ["Nowhere", "Edo", "Edo"]\nfoo = 1\n')
+    assert result.code == 2
+    for part in ("round:", "targets[0]", "targets[2]", "foo"):
+        assert part in result.err
+
+
+def test_a_ten_megabyte_file_is_refused_unread(campaign, tmp_path):
+    result = submit_text(campaign, tmp_path, b"#" * (10 * 1024 * 1024))
+    assert result.code == 2 and "at most 65,536" in result.err
+
+
+def test_a_file_that_is_not_utf8_is_refused(campaign, tmp_path):
+    result = submit_text(campaign, tmp_path, 'round = 1\ntargets = ["Gifu"]\n# caf\xe9\n'.encode("latin-1"))
+    assert result.code == 2 and "not UTF-8" in result.err
+
+
+def test_orders_after_the_game_ended_are_refused(tmp_path):
+    from pbem.demo import run_demo
+
+    camp = run_demo("age-of-war", tmp_path / "over" / "demo", "3", 2)
+    assert camp.is_over()
+    path = order_file(tmp_path, "akiko", camp.open_round, ["Gifu"])
+    result = run("orders", "submit", camp.folder, "akiko", path)
+    assert result.code == 2 and "the game is over" in result.err
+    assert run("resolve", camp.folder, "--force").code == 2
+
+
+def test_an_unknown_player_or_campaign_is_a_clear_error(campaign, tmp_path):
+    path = order_file(tmp_path, "ann", 1, ["Gifu"])
+    assert "no player named 'zed'" in run("orders", "submit", campaign.folder, "zed", path).err
+    missing = run("status", tmp_path / "nowhere")
+    assert missing.code == 2 and "not a campaign folder" in missing.err
+
+
+def test_a_wrong_token_in_the_inbox_blocks_nobody_else(campaign, tmp_path):
+    inbox = campaign.folder / "inbox"
+    order_file(inbox, "ann", 1, ["Gifu"], token="stolen")
+    order_file(inbox, "bob", 1, ["Edo"], token=TOKENS["bob"])
+    (inbox / "junk.toml").write_bytes(b"\x00\xff garbage")
+    result = run("inbox", campaign.folder)
+    assert result.code == 2
+    assert sorted(Campaign.load(campaign.folder).pending_orders()) == ["bob"]
+    assert "unknown player" in result.out

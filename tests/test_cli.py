@@ -1,0 +1,60 @@
+"""The command line teaches itself: every command has help with an example; exit codes mean one thing."""
+from __future__ import annotations
+
+import json
+import re
+
+import click
+import pytest
+
+from conftest import run
+from pbem import __version__
+from pbem.cli import cli
+
+
+def all_commands(group: click.Group, prefix=()):
+    for name, command in sorted(group.commands.items()):
+        yield prefix + (name,)
+        if isinstance(command, click.Group):
+            yield from all_commands(command, prefix + (name,))
+
+
+@pytest.mark.parametrize("words", list(all_commands(cli)), ids=" ".join)
+def test_every_command_has_help_with_an_example(words):
+    result = run(*words, "--help")
+    assert result.code == 0
+    assert "Example" in result.out
+    assert re.search(r"pbem " + re.escape(words[0]), result.out)
+
+
+def test_the_version_is_printed():
+    result = run("--version")
+    assert result.code == 0 and __version__ in result.out
+
+
+def test_a_usage_error_exits_with_2():
+    assert run("resolve").code == 2
+    assert run("no-such-command").code == 2
+
+
+@pytest.mark.parametrize("castle, expected", [("Gifu", 0.923), ("Kasugayama", 0.270), ("Kumamoto", 0.266)])
+def test_odds_reproduce_the_reference_values(castle, expected):
+    result = run("odds", "age-of-war", castle, "--json")
+    assert result.code == 0
+    assert round(json.loads(result.out)["probability"], 3) == expected
+
+
+def test_odds_for_a_steal_are_lower_and_an_unknown_castle_is_explained():
+    centre = json.loads(run("odds", "age-of-war", "Edo", "--json").out)["probability"]
+    steal = json.loads(run("odds", "age-of-war", "edo", "--steal", "--json").out)["probability"]
+    assert steal < centre
+    unknown = run("odds", "age-of-war", "Edoo")
+    assert unknown.code == 2 and "Edo" in unknown.err
+
+
+def test_the_demo_plays_to_the_end_and_shows_a_report(tmp_path):
+    result = run("demo", "--dir", tmp_path / "demo", "--players", "3", "--seed", "5")
+    assert result.code == 0, result.err
+    assert "Final standings" in result.out
+    assert "--- last report of akiko ---" in result.out
+    assert "The game is over" in result.out

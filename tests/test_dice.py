@@ -1,0 +1,61 @@
+"""The dice algorithm, as README.md writes it out for players to recheck."""
+from collections import Counter
+
+from engine.dice import Dice, commitment, dice_key, draw, recheck, round_seed
+
+SECRET = bytes(range(32))
+
+
+def test_the_readme_test_vector_holds():
+    seed = round_seed(SECRET, 1)
+    assert seed.hex() == "bf8c77e609eb4f0b552855785507b9c8f7a0da53a4ba46920afefb4df904d45a"
+    assert commitment(seed) == "fc967f504c5abd40e6066cda02c5116d90228ef152b4090060de5610f53c42dc"
+    key = dice_key(seed, {"bob": "7", "ann": "blue-heron"})
+    assert key.hex() == "24874e0e32547c67e2493cf8a21912b29afcae95e5e126332c323e1c70cb81cf"
+    assert [draw(key, seq, 6, "ann turn roll 1") for seq in range(7)] == [3, 3, 5, 2, 6, 4, 1]
+
+
+def test_each_round_has_its_own_seed():
+    assert round_seed(SECRET, 1) != round_seed(SECRET, 2)
+
+
+def test_a_nonce_changes_the_dice_and_an_empty_nonce_does_not():
+    seed = round_seed(SECRET, 1)
+    assert dice_key(seed, {}) == dice_key(seed, {"ann": ""})
+    assert dice_key(seed, {}) != dice_key(seed, {"ann": "x"})
+
+
+def test_a_d6_gives_every_face_about_equally_often():
+    dice = Dice(b"fairness")
+    counts = Counter(dice.roll(6, "test") for _ in range(6000))
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    assert all(850 < n < 1150 for n in counts.values())
+
+
+def test_rejection_sampling_keeps_a_huge_die_in_range():
+    # with 2**63 + 1 sides almost half of the blocks fall in the rejected tail
+    sides = 2**63 + 1
+    rolls = [draw(b"k", seq, sides, "big") for seq in range(200)]
+    assert all(1 <= r <= sides for r in rolls)
+
+
+def test_the_purpose_is_part_of_the_roll():
+    key = b"k"
+    assert [draw(key, s, 1000, "a") for s in range(5)] != [draw(key, s, 1000, "b") for s in range(5)]
+
+
+def test_recheck_finds_the_first_changed_roll():
+    dice = Dice(b"record")
+    for _ in range(10):
+        dice.roll(6, "x")
+    assert recheck(b"record", dice.rolls) is None
+    forged = [dict(r) for r in dice.rolls]
+    forged[4]["value"] = forged[4]["value"] % 6 + 1
+    assert recheck(b"record", forged) == 4
+
+
+def test_shuffle_is_a_permutation_decided_by_the_dice():
+    one = Dice(b"s").shuffle(list(range(10)), "deck")
+    assert sorted(one) == list(range(10))
+    assert one == Dice(b"s").shuffle(list(range(10)), "deck")
+    assert one != Dice(b"t").shuffle(list(range(10)), "deck")

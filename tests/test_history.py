@@ -1,0 +1,97 @@
+"""Replay, verify and rollback: the record of a campaign can be rechecked and corrected."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import order_file, run
+from pbem.campaign import Campaign
+from pbem.demo import run_demo
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("demo") / "demo"
+    run_demo("age-of-war", folder, "7", 3)
+    return folder
+
+
+def copy_of(folder, tmp_path):
+    import shutil
+
+    target = tmp_path / "copy" / "demo"
+    shutil.copytree(folder, target)
+    return target
+
+
+def test_a_finished_demo_game_replays_and_verifies(finished):
+    assert Campaign.load(finished).is_over()
+    replay = run("replay", finished)
+    assert replay.code == 0, replay.err
+    verify = run("verify", finished)
+    assert verify.code == 0, verify.err
+
+
+def test_a_tampered_round_file_is_caught(finished, tmp_path):
+    folder = copy_of(finished, tmp_path)
+    path = folder / "rounds/0002/state.json"
+    state = json.loads(path.read_text())
+    state["castles"]["Gifu"]["holder"] = "akiko"
+    path.write_text(json.dumps(state, sort_keys=True, separators=(",", ":")) + "\n")
+    verify = run("verify", folder)
+    assert verify.code == 1 and "round 2: state.json was changed" in verify.err
+    replay = run("replay", folder)
+    assert replay.code == 1 and "round 2: state.json differs" in replay.err
+
+
+def test_a_changed_roll_is_caught(finished, tmp_path):
+    folder = copy_of(finished, tmp_path)
+    path = folder / "rounds/0001/dice.json"
+    dice = json.loads(path.read_text())
+    dice["rolls"][3]["value"] = dice["rolls"][3]["value"] % 6 + 1
+    path.write_text(json.dumps(dice, sort_keys=True, separators=(",", ":")) + "\n")
+    err = run("verify", folder).err
+    assert "round 1: roll 3 does not follow from the seed" in err
+    assert "round 1: dice.json was changed" in err
+
+
+def test_a_rewritten_round_record_breaks_the_hash_chain(finished, tmp_path):
+    folder = copy_of(finished, tmp_path)
+    path = folder / "rounds/0001/round.json"
+    record = json.loads(path.read_text())
+    record["deadline"] = "2030-01-01T00:00:00Z"
+    path.write_text(json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n")
+    assert "round 2: the hash chain is broken" in run("verify", folder).err
+
+
+def test_rollback_archives_the_undone_rounds_and_the_rerun_says_why(campaign, tmp_path):
+    folder = campaign.folder
+    run("orders", "submit", folder, "ann", order_file(tmp_path, "ann", 1, ["Kasugayama"]))
+    assert run("resolve", folder, "--force").code == 0
+    assert run("resolve", folder, "--force").code == 0
+    first = Campaign.load(folder).round_record(1)
+    result = run("rollback", folder, "--to", "0", "--reason", "ann meant Gifu")
+    assert result.code == 0, result.err
+    camp = Campaign.load(folder)
+    assert camp.last_round == 0
+    assert (folder / "archive/rollback-01/rounds/0001/round.json").is_file()
+    assert (folder / "archive/rollback-01/rounds/0002/round.json").is_file()
+    assert camp.pending_orders()["ann"]["orders"] == {"targets": ["Kasugayama"]}
+    assert list((folder / "outbox").glob("r000*")) == []
+    run("orders", "submit", folder, "ann", order_file(tmp_path, "ann", 1, ["Gifu"]))
+    assert run("resolve", folder, "--force").code == 0
+    rerun = Campaign.load(folder).round_record(1)
+    assert rerun["commitment"] == first["commitment"]
+    for player in camp.player_names:
+        assert "re-run by the game master. Reason: ann meant Gifu" in run("report", folder, player).out
+    assert run("replay", folder).code == 0
+    assert run("verify", folder).code == 0
+    assert not (folder / "rerun.json").exists()
+
+
+def test_rollback_needs_a_reason_and_a_round_that_exists(campaign):
+    run("resolve", campaign.folder, "--force")
+    assert run("rollback", campaign.folder, "--to", "1", "--reason", "x").code == 2
+    assert run("rollback", campaign.folder, "--to", "0", "--reason", "  ").code == 2
+    assert Campaign.load(campaign.folder).last_round == 1
