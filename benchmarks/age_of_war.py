@@ -28,22 +28,26 @@ from pbem.rounds import resolve  # noqa: E402
 START = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
-def six_player_rounds(folder: Path, rounds: int = 40) -> list[float]:
+def six_player_rounds(folder: Path, rounds: int = 60) -> list[float]:
+    """Resolve `rounds` rounds of 6-player games (new games as they end), timing each resolution."""
     names = ["p1", "p2", "p3", "p4", "p5", "p6"]
-    with clock.frozen_at(START):
-        camp = new_campaign(folder, game_name="age-of-war", gm="gm@bench.invalid",
-                            players=[Player(n, f"{n}@bench.invalid") for n in names], secret=b"b" * 32)
-    times = []
-    for number in range(1, rounds + 1):
-        if camp.is_over():
-            break
-        with clock.frozen_at(START + timedelta(days=number)):
-            state = camp.state()
-            for name in names:
-                store(camp, Submission(name, number, camp.game.computer_orders(state, name)), "bench")
-            began = time.perf_counter()
-            resolve(camp)
-            times.append(time.perf_counter() - began)
+    times: list[float] = []
+    game = 0
+    while len(times) < rounds:
+        game += 1
+        with clock.frozen_at(START):
+            camp = new_campaign(folder / f"game{game}", game_name="age-of-war", gm="gm@bench.invalid",
+                                players=[Player(n, f"{n}@bench.invalid") for n in names],
+                                secret=bytes([game]) * 32)
+        while not camp.is_over() and len(times) < rounds:
+            number = camp.open_round
+            with clock.frozen_at(START + timedelta(days=number)):
+                state = camp.state()
+                for name in names:
+                    store(camp, Submission(name, number, camp.game.computer_orders(state, name)), "bench")
+                began = time.perf_counter()
+                resolve(camp)
+                times.append(time.perf_counter() - began)
     return times
 
 
@@ -80,7 +84,7 @@ def main() -> None:
         rounds = six_player_rounds(folder)
         print(f"6-player round resolved, reports written: median {statistics.median(rounds) * 1000:.1f} ms "
               f"over {len(rounds)} rounds (max {max(rounds) * 1000:.1f} ms)   target <= 50 ms")
-        status = cold_status(folder)
+        status = cold_status(folder / "game1")
         print(f"pbem status, cold start:                  median {statistics.median(status) * 1000:.0f} ms "
               f"over {len(status)} runs   target <= 300 ms")
     print(f"odds of 14 castles, with and without steal: {cold_odds() * 1000:.0f} ms in a new process"

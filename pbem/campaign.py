@@ -183,8 +183,6 @@ class Campaign:
 
         with open(self.folder / "log.txt", "a", encoding="utf-8") as handle:
             handle.write(f"{clock.stamp(clock.now())} {line}\n")
-            handle.flush()
-            os.fsync(handle.fileno())
 
 
 def hash_token(token: str) -> str:

@@ -3,12 +3,15 @@
 File names and Message-IDs are derived from what the message is (campaign,
 round, round hash, player, kind), so writing the outbox again after a crash
 makes the same files and never a second copy of a delivered message.
+
+Messages are single-part text/plain: 7bit when the text is ASCII (readable in
+the outbox as it is), quoted-printable UTF-8 otherwise. Every header value is
+refused if it holds a line break, so nothing a player names can add a header.
 """
 from __future__ import annotations
 
+import quopri
 from datetime import datetime
-from email import charset, policy
-from email.mime.text import MIMEText
 from email.utils import format_datetime, formataddr
 
 from pbem.campaign import Campaign
@@ -18,31 +21,34 @@ from pbem.files import write_atomic
 def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, moment: datetime,
             in_reply_to: str | None = None, headers: dict[str, str] | None = None) -> bytes:
     player = campaign.player(to)
-    message = MIMEText(body, "plain", _body_charset(body))
-    message["From"] = formataddr((f"pbem {campaign.name}", campaign.gm))
-    message["To"] = formataddr((player.name, player.email))
-    message["Reply-To"] = campaign.gm
-    message["Subject"] = f"[{campaign.name}] {subject}"
-    message["Date"] = format_datetime(moment)
-    message["Message-ID"] = message_id(campaign, key)
+    fields = [
+        ("From", formataddr((f"pbem {campaign.name}", campaign.gm))),
+        ("To", formataddr((player.name, player.email))),
+        ("Reply-To", campaign.gm),
+        ("Subject", f"[{campaign.name}] {subject}"),
+        ("Date", format_datetime(moment)),
+        ("Message-ID", message_id(campaign, key)),
+    ]
     if in_reply_to:
-        message["In-Reply-To"] = in_reply_to
-        message["References"] = in_reply_to
-    message["X-Pbem-Campaign"] = campaign.name
-    for name, value in (headers or {}).items():
-        message[name] = value
-    return message.as_bytes(policy=policy.SMTP)
+        fields += [("In-Reply-To", in_reply_to), ("References", in_reply_to)]
+    fields.append(("X-Pbem-Campaign", campaign.name))
+    fields += list((headers or {}).items())
+    text = body.replace("\r\n", "\n")
+    if text.isascii() and all(len(line) <= 998 for line in text.split("\n")):
+        content = ('text/plain; charset="us-ascii"', "7bit", text.replace("\n", "\r\n").encode("ascii"))
+    else:
+        encoded = quopri.encodestring(text.encode("utf-8")).replace(b"\n", b"\r\n")
+        content = ('text/plain; charset="utf-8"', "quoted-printable", encoded)
+    fields += [("MIME-Version", "1.0"), ("Content-Type", content[0]), ("Content-Transfer-Encoding", content[1])]
+    head = "".join(f"{name}: {_safe(name, value)}\r\n" for name, value in fields)
+    payload = content[2] if content[2].endswith(b"\r\n") else content[2] + b"\r\n"
+    return head.encode("ascii") + b"\r\n" + payload
 
 
-_UTF8_QP = charset.Charset("utf-8")
-_UTF8_QP.body_encoding = charset.QP
-
-
-def _body_charset(body: str):
-    """Plain ASCII travels as it is (readable in the outbox); anything else as quoted-printable UTF-8."""
-    if body.isascii() and all(len(line) <= 998 for line in body.splitlines()):
-        return "us-ascii"
-    return _UTF8_QP
+def _safe(name: str, value: str) -> str:
+    if "\r" in value or "\n" in value or not value.isascii():
+        raise ValueError(f"refusing a {name} header that holds a line break or non-ASCII text: {value!r}")
+    return value
 
 
 def message_id(campaign: Campaign, key: str) -> str:
@@ -50,10 +56,15 @@ def message_id(campaign: Campaign, key: str) -> str:
     return f"<{campaign.name}.{key}@{domain}>"
 
 
+def posted(campaign: Campaign, key: str) -> bool:
+    """Whether the message is in the outbox or was sent already."""
+    name = f"{key}.eml"
+    return (campaign.folder / "outbox" / name).exists() or (campaign.folder / "sent" / name).exists()
+
+
 def post(campaign: Campaign, key: str, data: bytes) -> bool:
     """Put a message in the outbox unless it is there or was sent already; True if written."""
-    name = f"{key}.eml"
-    if (campaign.folder / "outbox" / name).exists() or (campaign.folder / "sent" / name).exists():
+    if posted(campaign, key):
         return False
-    write_atomic(campaign.folder / "outbox" / name, data)
+    write_atomic(campaign.folder / "outbox" / f"{key}.eml", data)
     return True

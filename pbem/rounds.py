@@ -19,7 +19,7 @@ from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.files import sync_folder
-from pbem.outbox import compose, post
+from pbem.outbox import compose, post, posted
 
 RERUN_FILE = "rerun.json"
 
@@ -65,6 +65,8 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
         "commitment": dice_record["commitment"],
         "next_commitment": next_commitment,
         "deadline": inputs.get("deadline"),
+        "resolved_at": inputs["resolved_at"],
+        "rerun": inputs.get("rerun") is not None,
         "over": over,
         "files": {name: canonical.sha256_hex(data) for name, data in sorted(files.items())},
     }
@@ -128,7 +130,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     files = compute_round(campaign, number, inputs, state, previous_hash(campaign, number), campaign.dice_secret())
     commit_round(campaign, number, files)
     campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else ""))
-    settle(campaign)
+    settle(campaign, files)
     return {"round": number, "defaulted": missing, "over": json.loads(files["round.json"])["over"]}
 
 
@@ -148,8 +150,11 @@ def pending_rerun(campaign: Campaign, number: int) -> dict | None:
     return {"reason": rerun["reason"], "undone": rerun["undone"]}
 
 
-def settle(campaign: Campaign) -> None:
-    """Finish what a resolved round leaves to do; safe to run any number of times."""
+def settle(campaign: Campaign, files: dict[str, bytes] | None = None) -> None:
+    """Finish what a resolved round leaves to do; safe to run any number of times.
+
+    `files` are the last round's files when the caller has them in memory already.
+    """
     if campaign.rounds_dir.is_dir():
         for leftover in campaign.rounds_dir.glob(".*.partial-*"):
             shutil.rmtree(leftover)
@@ -162,23 +167,29 @@ def settle(campaign: Campaign) -> None:
     if rerun.is_file() and json.loads(rerun.read_text("utf-8")).get("round", 0) <= last:
         rerun.unlink()
     if last > 0:
-        post_reports(campaign, last)
+        post_reports(campaign, last, files)
 
 
-def post_reports(campaign: Campaign, number: int) -> list[str]:
+def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None = None) -> list[str]:
     """Put every player's report of a round in the outbox, once."""
     folder = campaign.round_dir(number)
-    short = round_hash((folder / "round.json").read_bytes())[:8]
-    inputs = json.loads((folder / "inputs.json").read_text("utf-8"))
-    moment = clock.parse(inputs["resolved_at"])
-    over = json.loads((folder / "round.json").read_text("utf-8"))["over"]
-    subject = f"Round {number} report" + (" (game over)" if over else "")
-    if inputs.get("rerun"):
+
+    def read(name: str) -> bytes:
+        return files[name] if files else (folder / name).read_bytes()
+
+    raw = read("round.json")
+    record = json.loads(raw)
+    short = round_hash(raw)[:8]
+    moment = clock.parse(record["resolved_at"])
+    subject = f"Round {number} report" + (" (game over)" if record["over"] else "")
+    if record["rerun"]:
         subject += " (re-run)"
     written = []
     for player in campaign.player_names:
-        body = (folder / "reports" / f"{player}.txt").read_text("utf-8")
         key = f"r{number:04d}-{short}-{player}"
+        if posted(campaign, key):
+            continue
+        body = read(f"reports/{player}.txt").decode("utf-8")
         data = compose(campaign, player, subject, body, key=key, moment=moment,
                        headers={"X-Pbem-Round": str(number)})
         if post(campaign, key, data):

@@ -162,11 +162,11 @@ def test_a_crash_after_the_round_is_written_is_finished_by_the_next_command(camp
     real_settle = rounds.settle
     calls = []
 
-    def settle_then_die(camp):
+    def settle_then_die(camp, files=None):
         calls.append(1)
         if len(calls) == 2:  # the settle right after the commit
             die()
-        real_settle(camp)
+        real_settle(camp, files)
 
     monkeypatch.setattr(rounds, "settle", settle_then_die)
     try:
@@ -209,3 +209,23 @@ def test_a_second_process_is_locked_out(campaign):
         holder.kill()
         holder.wait()
     assert run("resolve", campaign.folder, "--force").code == 0
+
+
+def test_a_message_with_non_ascii_text_travels_as_quoted_printable_and_reads_back(campaign):
+    from pbem.outbox import compose
+
+    body = "Daimyō line filled — banzai!\n" + "x" * 1200 + "\n"
+    data = compose(campaign, "ann", "Test", body, key="t1", moment=START)
+    message = email.message_from_bytes(data, policy=policy.default)
+    assert message["Content-Transfer-Encoding"] == "quoted-printable"
+    assert message.get_content().replace("\r\n", "\n") == body
+    assert all(len(line) <= 78 for line in data.split(b"\r\n"))
+
+
+def test_a_header_with_a_line_break_is_refused(campaign):
+    import pytest
+
+    from pbem.outbox import compose
+
+    with pytest.raises(ValueError):
+        compose(campaign, "ann", "Round 1\r\nBcc: victim@example.org", "x", key="t2", moment=START)

@@ -107,6 +107,7 @@ def chance(lines: tuple[str, ...], dice: int = 7) -> Fraction:
     return value(lines, dice)
 
 
+@lru_cache(maxsize=None)
 def odds(name: str, steal: bool = False, dice: int = 7) -> Fraction:
     """The exact chance of taking a castle by name; stealing adds the single-daimyo line."""
     lines = castle(name).lines + ((STEAL_LINE,) if steal else ())
@@ -135,6 +136,7 @@ def best_move(open_lines: list[tuple[int, str]], faces: list[str]) -> tuple[int,
     return best[1], best[2]
 
 
+@lru_cache(maxsize=None)
 def percent(chance: Fraction) -> str:
     """A chance as a percentage with one decimal, rounded half up: "61.2"."""
     tenths = (chance * 1000 + Fraction(1, 2)).__floor__()
