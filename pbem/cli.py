@@ -342,8 +342,12 @@ def demo(game_name, folder, seed, players, shown):
         _fail(f"--players: {game.title} is for {game.min_players} to {game.max_players} players")
     folder = folder or Path(tempfile.mkdtemp(prefix="pbem-demo-")) / "demo"
     click.echo(f"Playing {game.title} with {players} computer players (seed {seed}) in {folder}", err=True)
-    camp = run_demo(game.name, folder, seed, players,
-                    progress=lambda n, c: click.echo(f"  round {n} resolved", err=True))
+    def progress(number, camp):
+        leader = camp.game.standings(camp.state())[0]
+        details = ", ".join(f"{k} {v}" for k, v in leader.items() if k not in ("player", "rank"))
+        click.echo(f"  round {number} resolved; {leader['player']} leads ({details})", err=True)
+
+    camp = run_demo(game.name, folder, seed, players, progress=progress)
     from pbem.rounds import report_text
     from pbem.status import format_standings
 

@@ -54,12 +54,11 @@ def resolve(state: dict, orders_by_player: dict[str, dict], dice) -> tuple[dict,
     for player in seat_order(new):
         ranked = (orders_by_player.get(player) or default_orders(new, player)).get("targets") or [targets.AUTO]
         name, chosen = targets.choose_target(new, player, ranked)
-        events.append(chosen)
         if name is None:
-            events.append(event("turn_skipped", player=player))
+            events += [chosen, event("turn_skipped", player=player)]
             continue
         played = turn.play_turn(new, player, name, dice)
-        events += played
+        events += played[:1] + [chosen] + played[1:]  # the public "turn", then how the player's list chose it
         if turn.ends_the_game(new, played):
             new["over"] = True
             new["winners"] = scoring.winners(new)

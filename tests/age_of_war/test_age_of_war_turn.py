@@ -23,7 +23,7 @@ def test_one_battle_line_is_filled_per_roll():
                           "DAC1111", "AC1111", "C1111",
                           "1111111", "111111", "11111", "1111", "111", "11", "1")
     ann = [ev for ev in events if ev.get("player") == "ann"]
-    assert kinds(ann) == ["target_chosen", "turn", "roll", "fill", "roll", "fill", "roll", "fill", "conquer"]
+    assert kinds(ann) == ["turn", "target_chosen", "roll", "fill", "roll", "fill", "roll", "fill", "conquer"]
     assert [len(ev["dice"]) for ev in only(ann, "roll")] == [7, 6, 5]
     assert [(ev["line"], ev["need"], ev["dice"]) for ev in only(ann, "fill")] == [
         (0, "D", ["D"]), (1, "A", ["A"]), (2, "C", ["C"])]
@@ -82,7 +82,7 @@ def test_stealing_needs_the_extra_daimyo_line():
                           "DAC1111", "AC1111", "C1111", "1111", "D11",
                           "1111111", "111111", "11111", "1111", "111", "11", "1")
     ann = [ev for ev in events if ev.get("player") == "ann"]
-    assert ann[1] == {"kind": "turn", "audience": "all", "player": "ann", "castle": "Gifu", "holder": "bob"}
+    assert ann[0] == {"kind": "turn", "audience": "all", "player": "ann", "castle": "Gifu", "holder": "bob"}
     assert [(ev["line"], ev["need"]) for ev in only(ann, "fill")] == [(0, "D"), (1, "A"), (2, "C"), (3, "D")]
     assert only(ann, "drop") == [{"kind": "drop", "audience": "all", "player": "ann", "die": "1", "forced": True}]
     assert only(ann, "conquer") == [{"kind": "conquer", "audience": "all", "player": "ann", "castle": "Gifu",
