@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from datetime import datetime, timezone
