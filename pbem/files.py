@@ -11,8 +11,12 @@ from pathlib import Path
 from pbem.errors import CampaignLocked
 
 
-def write_atomic(path: Path, data: bytes | str, mode: int = 0o644) -> None:
-    """Write to a temporary file beside `path`, fsync it, rename it over `path`, fsync the folder."""
+def write_atomic(path: Path, data: bytes | str, mode: int = 0o644, *, durable_folder: bool = True) -> None:
+    """Write to a temporary file beside `path`, fsync it, rename it over `path`, fsync the folder.
+
+    A caller writing several files into one folder may pass durable_folder=False and
+    call sync_folder once after the last.
+    """
     if isinstance(data, str):
         data = data.encode("utf-8")
     path = Path(path)
@@ -31,7 +35,8 @@ def write_atomic(path: Path, data: bytes | str, mode: int = 0o644) -> None:
         except FileNotFoundError:
             pass
         raise
-    sync_folder(path.parent)
+    if durable_folder:
+        sync_folder(path.parent)
 
 
 def sync_folder(folder: Path) -> None:

@@ -192,8 +192,10 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
         body = read(f"reports/{player}.txt").decode("utf-8")
         data = compose(campaign, player, subject, body, key=key, moment=moment,
                        headers={"X-Pbem-Round": str(number)})
-        if post(campaign, key, data):
+        if post(campaign, key, data, durable_folder=False):
             written.append(key)
+    if written:
+        sync_folder(campaign.folder / "outbox")
     return written
 
 

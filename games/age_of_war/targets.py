@@ -48,10 +48,11 @@ def expected_gain(state: dict, player: str, name: str) -> Fraction:
 
 def auto_candidates(state: dict, player: str) -> list[str]:
     """The castles "auto" considers: the centre and what the leading players hold face up, else any."""
-    top = max(score(state, other) for other in state["players"])
+    scores = {other: score(state, other) for other in state["players"]}
+    top = max(scores.values())
     available = available_castles(state, player)
     preferred = [name for name in available
-                 if state["castles"][name]["holder"] is None or score(state, state["castles"][name]["holder"]) == top]
+                 if state["castles"][name]["holder"] is None or scores[state["castles"][name]["holder"]] == top]
     return preferred or available
 
 
