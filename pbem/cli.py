@@ -396,6 +396,44 @@ def odds_age_of_war(castle, steal, dice, as_json):
         click.echo(f"{name}{' (steal)' if steal else ''} with {dice} dice: {float(chance):.4%}")
 
 
+@odds.command("ikusa")
+@click.option("--attacker", required=True, metavar="SPEC", help="The attacking force, e.g. daimyo=1,archer=2.")
+@click.option("--defender", required=True, metavar="SPEC", help="The defending force, e.g. spearman=3.")
+@click.option("--castle", "fortification", flag_value="castle", help="The defender holds a castle (4 bonus spearmen).")
+@click.option("--fortress", "fortification", flag_value="fortress", help="The defender holds a fortress (5 bonus ronin).")
+@click.option("--naval", is_flag=True, help="A naval invasion: the defender strikes first.")
+@click.option("--json", "as_json", is_flag=True)
+def odds_ikusa(attacker, defender, fortification, naval, as_json):
+    """The exact chances of one Ikusa battle fought to the end.
+
+    Both sides remove casualties in the default order (bonus units, spearmen,
+    gunners, swordsmen, ronin, archers, the daimyo last) and the attacker
+    never withdraws. Unit kinds: daimyo, archer, gunner, swordsman, ronin,
+    spearman.
+
+    \b
+    Example:
+      pbem odds ikusa --attacker daimyo=1,archer=1,swordsman=1,gunner=2 --defender spearman=3 --castle
+      pbem odds ikusa --attacker spearman=5 --defender spearman=2,ronin=1 --naval --json
+    """
+    from games.ikusa import odds as ikusa_odds
+
+    try:
+        forces = ikusa_odds.parse_spec(attacker), ikusa_odds.parse_spec(defender)
+        chances = ikusa_odds.battle_odds(*forces, castle=fortification == "castle",
+                                         fortress=fortification == "fortress", naval=naval)
+    except ValueError as exc:
+        _fail(f"odds ikusa: {exc}")
+    if as_json:
+        import json
+
+        click.echo(json.dumps({key: float(value) for key, value in chances.items()}, sort_keys=True))
+    else:
+        for key, label in (("attacker_wins", "attacker wins"), ("defender_wins", "defender wins"),
+                           ("both_eliminated", "both eliminated")):
+            click.echo(f"{label:16} {ikusa_odds.percent(chances[key], 2)}%")
+
+
 def _load(folder: Path):
     from pbem.campaign import Campaign
 

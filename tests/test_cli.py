@@ -58,3 +58,27 @@ def test_the_demo_plays_to_the_end_and_shows_a_report(tmp_path):
     assert "Final standings" in result.out
     assert "--- last report of akiko ---" in result.out
     assert "The game is over" in result.out
+
+
+def test_ikusa_odds_of_one_spearman_against_one_are_exact():
+    # each round both hit on 4 in 12: the attacker alone 2/9, both 1/9, nobody 4/9 (then again)
+    result = run("odds", "ikusa", "--attacker", "spearman=1", "--defender", "spearman=1", "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out) == {"attacker_wins": 0.4, "defender_wins": 0.4, "both_eliminated": 0.2}
+
+
+def test_ikusa_odds_fall_behind_castle_walls_and_against_a_naval_landing():
+    def attacker_wins(*extra):
+        result = run("odds", "ikusa", "--attacker", "daimyo=1,archer=1,swordsman=1,gunner=2",
+                     "--defender", "spearman=3", "--json", *extra)
+        return json.loads(result.out)["attacker_wins"]
+
+    open_field = attacker_wins()
+    assert attacker_wins("--castle") < open_field
+    assert attacker_wins("--fortress") < attacker_wins("--castle")
+    assert attacker_wins("--naval") < open_field
+
+
+def test_ikusa_odds_explain_a_bad_force():
+    result = run("odds", "ikusa", "--attacker", "spearmen=3", "--defender", "spearman=2")
+    assert result.code == 2 and "did you mean spearman" in result.err

@@ -1,0 +1,39 @@
+"""Action 9, Recoger Koku: income for the next round is the provinces owned divided by three.
+
+Remainders are dropped. The rulebook's minimum, "ningún jugador puede cobrar
+menos de tres Koku. Si usted tiene menos de nueve tarjetas de provincia, y
+por lo menos un Daimyo, recibe tres Koku": a side with fewer than nine
+provinces and at least one daimyo receives three (with nine or more the
+division gives three or more anyway); without a daimyo the division alone
+(a side with no daimyo is out of the game in any case). Eliminated sides
+collect nothing. The count and the rule are state.koku_income's, shared with
+the setup.
+"""
+from __future__ import annotations
+
+import copy
+
+from engine import event
+
+from .planning import active_sides, owned_provinces, who
+from .state import koku_income, living_daimyos
+
+
+def income(state: dict, side: str) -> tuple[int, bool]:
+    """(Koku, whether the minimum raised it above the provinces divided by three)."""
+    provinces = len(owned_provinces(state, side))
+    koku = koku_income(provinces, living_daimyos(state, side))
+    return koku, koku > provinces // 3
+
+
+def collect_koku(state: dict) -> tuple[dict, list[dict]]:
+    """Every side still in the game takes its income from the main tray (added to what it holds, which
+    planning leaves at nothing)."""
+    new = copy.deepcopy(state)
+    events: list[dict] = []
+    for side in active_sides(new):
+        koku, raised = income(new, side)
+        new["koku"][side] = new["koku"].get(side, 0) + koku
+        events.append(event("koku_collected", **who(new, side), koku=koku,
+                            provinces=len(owned_provinces(new, side)), minimum=raised))
+    return new, events

@@ -1,0 +1,257 @@
+"""Exact odds of a battle fought to the end, for the order forms' forecast.
+
+With a fixed casualty priority a side's units after k losses are always the
+same, so the battle is a chain on (attacker losses, defender losses, the
+defender's bonus units counted among them) that only moves forward. Each
+state is entered at the start of a round (before the long-range steps) or in
+the middle (before hand to hand); a round with no hit at all comes back to
+where it began, which the geometric series 1 / (1 - p_stay) sums up. The
+hits of a half-round are, on each side, a convolution of binomials of the d12
+hit chances, and the two sides roll independently.
+
+The arithmetic is integer: every probability is a numerator over one common
+denominator D fixed at the start. A state's loop numerator is q = 12^n minus
+the ways all n dice of a round miss; the flow out of a state's start, over the
+12^dice of the half-round that follows, is (m0 * 12^hand + m1 * miss_hand) / q,
+and out of its middle (m1 * 12^long + m0 * miss_long) / q, so no power of 12
+piles up along a path. The number of dice falls at every step of a path, so a
+path meets at most one state per number of dice: D = the product over those
+levels of the lcm of their q (times 12^dice of a naval first strike) makes
+every division exact, which is checked. Fractions appear only at the end.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache, lru_cache
+from math import comb, lcm, prod
+
+from .combat import remove_casualties
+from .units import (
+    DAIMYO,
+    KINDS,
+    PHASES,
+    VALUE,
+    check_can_fight,
+    check_force,
+    check_priority,
+    fortification_bonus,
+    size,
+    unknown_kind,
+)
+
+SIDES = 12
+OUTCOMES = ("attacker_wins", "defender_wins", "both_eliminated")
+
+
+def parse_spec(spec: str) -> dict[str, int]:
+    """A force written as "daimyo=1,archer=2,spearman=3", or a ValueError naming the bad part."""
+    force: dict[str, int] = {}
+    parts = [part.strip() for part in spec.split(",")] if spec.strip() else []
+    for part in parts:
+        kind, sep, count = (piece.strip() for piece in part.partition("="))
+        if not sep or not kind:
+            raise ValueError(f"{part!r}: write each unit as kind=count, e.g. spearman=3")
+        if kind not in VALUE:
+            raise ValueError(f"{part!r}: {unknown_kind(kind)}")
+        if kind in force:
+            raise ValueError(f"{part!r}: {kind} is given twice")
+        if not count.isdigit():
+            raise ValueError(f"{part!r}: the count must be a whole number of units, 0 or more")
+        force[kind] = int(count)
+    if sum(force.values()) == 0:
+        raise ValueError(f"{spec!r} is an empty force: give at least one unit, e.g. spearman=3")
+    if force.get(DAIMYO, 0) > 1:
+        raise ValueError(f"{spec!r}: a force is led by at most one daimyo")
+    return force
+
+
+@cache
+def binomial_weights(count: int, value: int) -> tuple[int, ...]:
+    """Ways (out of 12^count) that `count` dice hitting on <= value score 0, 1, ... count hits."""
+    miss = SIDES - value
+    return tuple(comb(count, k) * value ** k * miss ** (count - k) for k in range(count + 1))
+
+
+def _convolve(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:
+    out = [0] * (len(left) + len(right) - 1)
+    for i, x in enumerate(left):
+        for j, y in enumerate(right):
+            out[i + j] += x * y
+    return tuple(out)
+
+
+@cache
+def hit_weights(groups: tuple[tuple[int, int], ...], needed: int) -> tuple[int, ...]:
+    """Ways (over 12^dice) to score 0, 1, ... hits with these (value, count) groups of dice.
+
+    Hits beyond `needed` (what destroys the other side) change nothing, so
+    they are lumped into the last entry.
+    """
+    weights: tuple[int, ...] = (1,)
+    for value, count in groups:
+        weights = _convolve(weights, binomial_weights(count, value))
+    if len(weights) > needed + 1:
+        weights = weights[:needed] + (sum(weights[needed:]),)
+    return weights
+
+
+def _groups(force: dict, kinds, bonus_kind: str | None, bonus: int) -> tuple[tuple[int, int], ...]:
+    """The dice a side rolls in one phase, as (combat value, count) groups."""
+    by_value: dict[int, int] = {}
+    for kind in kinds:
+        count = force[kind] + (bonus if kind == bonus_kind else 0)
+        if count:
+            by_value[VALUE[kind]] = by_value.get(VALUE[kind], 0) + count
+    return tuple(sorted(by_value.items()))
+
+
+def casualty_track(force: dict, bonus: int, priority: tuple[str, ...]) -> list[tuple[dict, int]]:
+    """The side's units (and bonus units left) after 0, 1, 2 ... losses, until none is left."""
+    track = [(force, bonus)]
+    while size(force) + bonus:
+        force, bonus, _ = remove_casualties(force, bonus, 1, priority)
+        track.append((force, bonus))
+    return track
+
+
+def _phase_groups(track, bonus_kind):
+    """For every point of a track, the dice groups of each phase (computed once per battle)."""
+    return [tuple(_groups(force, phase.kinds, bonus_kind, bonus) for phase in PHASES) for force, bonus in track]
+
+
+def _dice(groups) -> int:
+    return sum(count for _, count in groups)
+
+
+def _misses(groups) -> int:
+    return prod((SIDES - value) ** count for value, count in groups)
+
+
+def _exact(numerator: int, divisor: int) -> int:
+    quotient, remainder = divmod(numerator, divisor)
+    if remainder:
+        raise ArithmeticError("odds: a division that should be exact was not")
+    return quotient
+
+
+def battle_odds(attacker: dict, defender: dict, *, castle: bool = False, fortress: bool = False,
+                naval: bool = False, bonus: int | None = None, attacker_priority=None,
+                defender_priority=None) -> dict[str, Fraction]:
+    """The exact chances of each end of a battle fought without withdrawal: they sum to 1.
+
+    The castle or fortress bonus is full unless `bonus` says how many of its
+    units are left from this player's earlier attacks; the priorities default
+    to the rulebook's default casualty priority.
+    """
+    attacker = check_force(attacker, "attacker")
+    defender = check_force(defender, "defender")
+    check_can_fight(attacker, "attacker")
+    check_can_fight(defender, "defender")
+    if castle and fortress:
+        raise ValueError("a province has a castle or a fortress, not both")
+    fort = fortification_bonus("castle" if castle else "fortress" if fortress else None)
+    most = fort.units if fort else 0
+    if bonus is None:
+        bonus = most
+    if isinstance(bonus, bool) or not isinstance(bonus, int) or not 0 <= bonus <= most:
+        raise ValueError(f"bonus {bonus!r}: this province has 0 to {most} bonus units")
+    key = (tuple(attacker.values()), tuple(defender.values()), fort.kind if fort else None, bonus, bool(naval),
+           check_priority(attacker_priority, "attacker's casualty priority"),
+           check_priority(defender_priority, "defender's casualty priority"))
+    return dict(zip(OUTCOMES, _odds(*key)))
+
+
+def _spread(flow: int, dealt: tuple[int, ...], taken: tuple[int, ...], a: int, d: int, grid, ends: list[int],
+            end_a: int, end_d: int) -> None:
+    """Send a half-round's flow out of state (a, d) by the hits each side scores.
+
+    `dealt` weighs the attacker's hits (the defender's losses), `taken` the
+    defender's; the last entry of each is the hit count that ends the other
+    side. The pair (0, 0) is the stay, summed up by the caller. Pairs that end
+    the battle are added up as small integers first: one big product each.
+    """
+    ended = [0, 0, 0]
+    last_dealt, last_taken = end_d - d, end_a - a
+    for hits, w_dealt in enumerate(dealt):
+        if hits == last_dealt:
+            for losses, w_taken in enumerate(taken):
+                ended[2 if losses == last_taken else 0] += w_dealt * w_taken
+            continue
+        part = flow * w_dealt
+        for losses, w_taken in enumerate(taken):
+            if losses == last_taken:
+                ended[1] += w_dealt * w_taken
+            elif hits or losses:
+                grid[a + losses][d + hits] += part * w_taken
+    for outcome, weight in enumerate(ended):
+        if weight:
+            ends[outcome] += flow * weight
+
+
+@lru_cache(maxsize=256)
+def _odds(attacker_counts, defender_counts, bonus_kind, bonus, naval, attacker_priority, defender_priority):
+    attacker = dict(zip(KINDS, attacker_counts))
+    defender = dict(zip(KINDS, defender_counts))
+    track_a = casualty_track(attacker, 0, attacker_priority)
+    track_d = casualty_track(defender, bonus, defender_priority)
+    end_a, end_d = len(track_a) - 1, len(track_d) - 1  # losses that leave the side with nothing
+    groups_a = _phase_groups(track_a, None)
+    groups_d = _phase_groups(track_d, bonus_kind)
+
+    # Each state's loop numerator q: 12^(dice of a round) minus the ways every die misses. A path
+    # meets at most one state per number of dice, so the lcm of each such level's q is enough.
+    loop_q = [[0] * end_d for _ in range(end_a)]
+    levels: dict[int, set[int]] = {}
+    for a in range(end_a):
+        for d in range(end_d):
+            dice = sum(_dice(g) for g in groups_a[a] + groups_d[d])
+            loop_q[a][d] = SIDES ** dice - prod(_misses(g) for g in groups_a[a] + groups_d[d])
+            levels.setdefault(dice, set()).add(loop_q[a][d])
+    first_strike = _groups(defender, [k for phase in PHASES for k in phase.kinds], None, 0) if naval else ()
+    whole = prod(lcm(*level) for level in levels.values()) * SIDES ** _dice(first_strike)
+
+    start = [[0] * end_d for _ in range(end_a)]
+    middle = [[0] * end_d for _ in range(end_a)]
+    ends = [0, 0, 0]
+    if naval:
+        unit = whole // SIDES ** _dice(first_strike)
+        for hits, weight in enumerate(hit_weights(first_strike, end_a)):
+            if hits == end_a:
+                ends[1] += unit * weight
+            else:
+                start[hits][0] += unit * weight
+    else:
+        start[0][0] = whole
+
+    for a in range(end_a):
+        for d in range(end_d):
+            m0, m1 = start[a][d], middle[a][d]
+            if not (m0 or m1):
+                continue
+            (long_a, hand_a), (long_d, hand_d) = groups_a[a], groups_d[d]
+            # With F the total flow through the start (or middle) of the round, rounds without a
+            # hit included, these are F / 12^(dice of the half-round that follows):
+            #   start:  (m0 * 12^hand + m1 * miss_hand) / q,  middle: (m1 * 12^long + m0 * miss_long) / q
+            out_start = _exact(m0 * SIDES ** (_dice(hand_a) + _dice(hand_d)) + m1 * _misses(hand_a) * _misses(hand_d),
+                               loop_q[a][d])
+            out_middle = _exact(m1 * SIDES ** (_dice(long_a) + _dice(long_d)) + m0 * _misses(long_a) * _misses(long_d),
+                                loop_q[a][d])
+            _spread(out_start, hit_weights(long_a, end_d - d), hit_weights(long_d, end_a - a), a, d, middle, ends,
+                    end_a, end_d)
+            _spread(out_middle, hit_weights(hand_a, end_d - d), hit_weights(hand_d, end_a - a), a, d, start, ends,
+                    end_a, end_d)
+
+    if sum(ends) != whole:
+        raise ArithmeticError("odds: the outcomes do not add up to 1")
+    return tuple(Fraction(mass, whole) for mass in ends)
+
+
+def percent(chance: Fraction, decimals: int = 1) -> str:
+    """A chance as a percentage rounded half up, "7.4": exact, whatever the size of the fraction.
+
+    (str() of these fractions can exceed Python's limit on the digits of an int.)
+    """
+    scale = 10 ** decimals
+    units = (chance * 100 * scale + Fraction(1, 2)).__floor__()
+    whole, part = divmod(units, scale)
+    return f"{whole}.{part:0{decimals}d}" if decimals else str(whole)

@@ -1,0 +1,166 @@
+"""The Ikusa state: one plain dict, shared by everyone; hidden things live apart in "secret".
+
+    {
+      "game": "ikusa",
+      "map": "<SHA-256 of the map file's text>",
+      "round": 0,
+      "phase": "placement" | "play",
+      "players": [player, ...],                  # seat order
+      "options": {
+        "quick": bool,                           # the rulebook's quick-play rules
+        "victory_check": "immediate" | "end_of_round",
+        "victory_provinces": 35 | 50 | 30 | 40,  # provinces that win
+        "most_provinces_on_first_elimination": bool,  # quick play's second way to win
+        "least_experience": 1 | 2,               # a daimyo starts (and comes back) at this level
+      },
+      "colours": {player: [colour, ...]},        # two colours each in the two-player game
+      "turn_order": [side, ...],
+      "provinces": {pid: {"owner": player | None, "colour": colour | None,
+                          "force": {kind: n},    # the provincial force: regular units, no zero counts
+                          "castle": bool, "fortress": bool}},   # every province, in map order
+      "armies": {army_id: {"player": player, "colour": colour, "province": pid | None,
+                           "experience": 1..4, "units": {kind: n},
+                           "status": "active" | "unplaced" | "lost"}},   # ids "red-1".."red-3"
+      "koku": {side: n},
+      "supply": {"castles": 10, "fortifications": 5, "ronin": 30,
+                 "figures": {colour: {kind: n}}},   # what is left in each colour's tray
+      "ninja": None,
+      "secret": {},                              # ronin deployments, Koku allocations: never shown whole
+      "eliminated": [], "over": False, "winners": [],
+    }
+
+A side is who plans, bids for turn order, collects Koku and makes war. With
+three to five players a side is a player, and each player has one colour. In
+the two-player game each player has two allied colours whose "actions are all
+performed separately" (rulebook), so there a side is a colour: "turn_order"
+and "koku" are keyed by colour. Player names may not be colour names, so a
+side always says which it is.
+"""
+from __future__ import annotations
+
+COLOURS = ("red", "blue", "orange", "green", "yellow")
+KINDS = ("daimyo", "archer", "swordsman", "gunner", "spearman")  # combat sequence order
+REGULAR_KINDS = ("archer", "swordsman", "gunner", "spearman")
+SAMURAI = ("archer", "swordsman")
+ASHIGARU = ("gunner", "spearman")
+FIGURES_PER_COLOUR = {"spearman": 36, "gunner": 9, "swordsman": 9, "archer": 9, "daimyo": 3}
+ARMIES_PER_COLOUR = 3
+PROVINCIAL_LIMIT = 5  # regular units in one provincial force
+ARMY_SAMURAI_LIMIT = 4
+ARMY_ASHIGARU_LIMIT = 10
+MAX_EXPERIENCE = 4
+SUPPLY = {"castles": 10, "fortifications": 5, "ronin": 30}
+
+
+def is_two_player(state: dict) -> bool:
+    return len(state["players"]) == 2
+
+
+def sides(state: dict) -> list[str]:
+    """The sides in seat order: the players, or in the two-player game their colours."""
+    if is_two_player(state):
+        return [colour for player in state["players"] for colour in state["colours"][player]]
+    return list(state["players"])
+
+
+def player_of(state: dict, side: str) -> str:
+    """The player a side belongs to."""
+    if side in state["players"]:
+        return side
+    for player, colours in state["colours"].items():
+        if side in colours:
+            return player
+    raise KeyError(f"no side {side!r}")
+
+
+def colour_of(state: dict, side: str) -> str:
+    """The colour a side plays: its own name in the two-player game, the player's one colour otherwise."""
+    if side in state["players"]:
+        return state["colours"][side][0]
+    player_of(state, side)
+    return side
+
+
+def sides_of(state: dict, player: str) -> list[str]:
+    """The sides a player acts for: itself, or its two colours."""
+    return list(state["colours"][player]) if is_two_player(state) else [player]
+
+
+def side_of_province(state: dict, pid: str) -> str | None:
+    """The side holding a province, or None if it is unowned."""
+    province = state["provinces"][pid]
+    if province["owner"] is None:
+        return None
+    return province["colour"] if is_two_player(state) else province["owner"]
+
+
+def are_enemies(state: dict, a: str | None, b: str | None) -> bool:
+    """Sides of different players fight; a player's two colours are allies; nobody is at war with no one."""
+    return a is not None and b is not None and player_of(state, a) != player_of(state, b)
+
+
+def provinces_of(state: dict, player: str) -> list[str]:
+    """The provinces a player owns (both colours in the two-player game), in map order."""
+    return [pid for pid, province in state["provinces"].items() if province["owner"] == player]
+
+
+def provinces_of_side(state: dict, side: str) -> list[str]:
+    """The provinces of one side, in map order."""
+    return [pid for pid in state["provinces"] if side_of_province(state, pid) == side]
+
+
+def regular_count(force: dict) -> int:
+    """Regular units in a force or army: what stacking limits count (no ronin, no castle bonus, no daimyo)."""
+    return sum(n for kind, n in force.items() if kind in REGULAR_KINDS)
+
+
+def army_at(state: dict, pid: str) -> str | None:
+    """The army whose marker stands in a province, if any (at most one can)."""
+    for army_id, army in state["armies"].items():
+        if army["province"] == pid and army["status"] == "active":
+            return army_id
+    return None
+
+
+def armies_of_side(state: dict, side: str) -> list[str]:
+    colour = colour_of(state, side)
+    return [army_id for army_id, army in state["armies"].items() if army["colour"] == colour]
+
+
+def units_in(state: dict, pid: str) -> dict:
+    """Every unit in a province: its provincial force plus the army there, by kind, no zero counts."""
+    total = dict(state["provinces"][pid]["force"])
+    army = army_at(state, pid)
+    if army:
+        for kind, n in state["armies"][army]["units"].items():
+            total[kind] = total.get(kind, 0) + n
+    return {kind: total[kind] for kind in KINDS if total.get(kind)}
+
+
+def add_units(force: dict, kind: str, count: int) -> dict:
+    """A force with `count` more (or fewer) units of a kind, zero counts dropped, kinds in fixed order."""
+    total = dict(force)
+    total[kind] = total.get(kind, 0) + count
+    if total[kind] < 0:
+        raise ValueError(f"cannot remove {-count} {kind} from {force}")
+    return {k: total[k] for k in KINDS if total.get(k)}
+
+
+def take_figures(state: dict, colour: str, kind: str, count: int) -> None:
+    """Take figures out of a colour's tray; the tray holds only so many."""
+    tray = state["supply"]["figures"][colour]
+    if tray[kind] < count:
+        raise ValueError(f"the {colour} tray has {tray[kind]} {kind}, not {count}")
+    tray[kind] -= count
+
+
+def koku_income(provinces: int, daimyos: int) -> int:
+    """Recoger Koku: provinces divided by 3, remainder dropped; at least 3 while a daimyo lives."""
+    if provinces < 9 and daimyos > 0:
+        return 3
+    return provinces // 3
+
+
+def living_daimyos(state: dict, side: str) -> int:
+    return sum(army["units"].get("daimyo", 0) for army_id, army in state["armies"].items()
+               if army_id in armies_of_side(state, side) and army["status"] != "lost")
