@@ -278,3 +278,25 @@ def _colour_at(state: dict, where: str) -> str | None:
     if where in state["armies"]:
         return state["armies"][where]["colour"]
     return state["provinces"].get(where, {}).get("colour")
+
+
+def reveal_ronin(state: dict, where: str) -> list[dict]:
+    """Hidden ronin with an army or a provincial force show themselves when it attacks, defends or moves.
+
+    Works in place on the state that the war is changing (the caller owns a copy):
+    the ronin leave the owner's secrets and stand with the army's units or the
+    provincial force, and the event that says so is public from then on.
+    """
+    events = []
+    for player in sorted(state.get("secret", {})):
+        hidden = state["secret"][player].get("ronin", {})
+        count = hidden.pop(where, 0)
+        if not hidden:
+            state["secret"][player].pop("ronin", None)
+        if not count:
+            continue
+        group = state["armies"][where]["units"] if where in state["armies"] else state["provinces"][where]["force"]
+        group[RONIN] = group.get(RONIN, 0) + count
+        events.append(event("ronin_revealed", player=player, colour=_colour_at(state, where), where=where,
+                            province=_province_of(state, where), count=count))
+    return events

@@ -194,3 +194,19 @@ def test_hiring_deploying_and_removing_never_change_the_state_they_were_given():
                 {"units": [{"unit": "spearman", "to": "a3"}]})
     default_deployment(state, "ann", 4)
     assert dumps(state) == before
+
+
+def test_hidden_ronin_join_their_force_in_public_when_revealed():
+    from games.ikusa.ronin import reveal_ronin
+
+    state = {"armies": {"red-1": {"colour": "red", "province": "omi", "units": {"daimyo": 1, "spearman": 3}}},
+             "provinces": {"omi": {"owner": "ann", "colour": "red", "force": {"spearman": 2}}},
+             "secret": {"ann": {"ronin": {"red-1": 2, "omi": 1}}}}
+    events = reveal_ronin(state, "red-1")
+    assert state["armies"]["red-1"]["units"]["ronin"] == 2
+    assert state["secret"]["ann"]["ronin"] == {"omi": 1}
+    assert events == [{"kind": "ronin_revealed", "audience": "all", "player": "ann", "colour": "red",
+                       "where": "red-1", "province": "omi", "count": 2}]
+    assert reveal_ronin(state, "red-1") == []
+    reveal_ronin(state, "omi")
+    assert state["provinces"]["omi"]["force"]["ronin"] == 1 and "ronin" not in state["secret"]["ann"]
