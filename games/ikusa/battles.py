@@ -1,0 +1,686 @@
+"""Action 7, La Guerra, phases B and C: the warring side declares its first battles, then fights them in order.
+
+War orders (the phase B and C part of a side's `war` table):
+
+    battles = [
+      { army = "red-1", target = "Tango", withdraw = { rule = "after_rounds", rounds = 2 },
+        after_win = "advance", priority = ["spearman", "gunner"] },
+      { army = "red-1", target = "Tajima" },          # its second attack, if its level allows
+      { province = "Yamato", target = "Kawachi" },    # the provincial force of Yamato attacks
+    ]
+    priority = ["spearman", "gunner", "swordsman", "ronin", "archer"]   # casualties, attack and defence
+    recover = ["Omi"]      # where daimyos recovered on eliminating a player go (default: the largest forces)
+
+Phase B declares the first attack of every force (public: the battle markers
+go on the board); an experienced army's later attacks are not declared.
+Phase C fights the entries in order; an entry that is no longer possible at
+its moment is skipped and only its player is told why. An experienced army
+fights all its battles before the next army begins, so an army's entries
+end when another army's entry comes; its experience rises then, once, if one
+of its battles was a success (the defending province left unoccupied).
+
+Choices the rulebook leaves to the table, made here so a batch round needs
+nobody: a doubly-held province defends as one force and loses the units of
+its provincial force before those of its army (the daimyo always last); an
+army that advances out of a province with no provincial force leaves as
+garrison one unit of the first regular kind of its casualty priority.
+"""
+from __future__ import annotations
+
+import copy
+
+from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+
+from . import conquest
+from .board import Board, default_board
+from .combat import check_withdrawal, fight_battle
+from .conquest import (
+    _check_elimination,
+    _conquer_province,
+    _lose_army,
+    _lose_province,
+    _victory_now,
+    merged,
+    return_casualties,
+)
+from .names import match_province
+from .odds import battle_odds, percent
+from .planning import active_sides, audience, field_of, who
+from .ronin import hidden_ronin, reveal_ronin
+from .state import (
+    MAX_EXPERIENCE,
+    are_enemies,
+    army_at,
+    colour_of,
+    player_of,
+    side_of_province,
+)
+from .units import (
+    DAIMYO,
+    REGULAR,
+    RONIN,
+    check_priority,
+    compact,
+    fortification_bonus,
+    regular_units,
+    within_ronin_limit,
+)
+
+AFTER_WIN = ("stay", "advance", "advance_and_stop")
+ENTRY_KEYS = ("army", "province", "target", "withdraw", "after_win", "priority")
+WAR_KEYS = ("moves", "battles", "priority", "final_moves", "recover")
+EXAMPLE = 'battles = [{ army = "red-1", target = "Tango" }, { province = "Yamato", target = "Kawachi" }]'
+
+
+# --- reading the orders -----------------------------------------------------------------------------------
+
+def battle_entries(war_orders) -> list:
+    """The battles list of a side's war orders (none if there are no orders)."""
+    if not isinstance(war_orders, dict):
+        return []
+    entries = war_orders.get("battles")
+    return entries if isinstance(entries, list) else []
+
+
+def _province_id(state: dict, board: Board, text) -> str | None:
+    if isinstance(text, str) and text in state["provinces"]:
+        return text
+    try:
+        return match_province(board, text)
+    except ValueError:
+        return None
+
+
+def read_entry(state: dict, board: Board, raw) -> tuple[dict | None, str | None]:
+    """(entry, reason): one battle order as plain data, or why it cannot be read.
+
+    The entry names the attacking force by `id` (an army id or a province id:
+    they are unique together) and says which kind of force it is.
+    """
+    if not isinstance(raw, dict) or any(key not in ENTRY_KEYS for key in raw) or ("army" in raw) == ("province" in raw):
+        return None, "not_understood"
+    if "army" in raw:
+        if raw["army"] not in state["armies"]:
+            return None, "unknown_army"
+        force, key = "army", raw["army"]
+    else:
+        key = _province_id(state, board, raw["province"])
+        if key is None:
+            return None, "unknown_province"
+        force = "province"
+    target = _province_id(state, board, raw.get("target"))
+    if target is None:
+        return None, "unknown_target"
+    try:
+        withdraw = check_withdrawal(raw.get("withdraw"))
+    except ValueError:
+        return None, "bad_withdraw"
+    after_win = raw.get("after_win", "stay")
+    if after_win not in AFTER_WIN:
+        return None, "bad_after_win"
+    try:
+        priority = check_priority(raw["priority"]) if raw.get("priority") is not None else None
+    except ValueError:
+        return None, "bad_priority"
+    return {"force": force, "id": key, "target": target, "withdraw": withdraw, "after_win": after_win,
+            "priority": priority}, None
+
+
+def _war_priority(war_orders) -> tuple[str, ...]:
+    try:
+        return check_priority(war_orders.get("priority") if isinstance(war_orders, dict) else None)
+    except ValueError:
+        return check_priority(None)
+
+
+# --- what a force is and whether it can attack ---------------------------------------------------------------
+
+def origin_of(state: dict, entry: dict) -> str | None:
+    """The province a force attacks from: where the army stands, or the provincial force's own province."""
+    if entry["force"] == "army":
+        return state["armies"][entry["id"]]["province"]
+    return entry["id"]
+
+
+def _group(state: dict, entry: dict) -> dict:
+    """The attacking units, as stored (the army's card or the province's force)."""
+    if entry["force"] == "army":
+        return state["armies"][entry["id"]]["units"]
+    return state["provinces"][entry["id"]]["force"]
+
+
+def defending_units(state: dict, pid: str) -> tuple[dict, str | None, dict]:
+    """(units, army id, held back): every unit defending a province, army and provincial force together.
+
+    An assassinated daimyo (its army frozen) does not fight: it is held back.
+    """
+    army_id = army_at(state, pid)
+    army_units = dict(state["armies"][army_id]["units"]) if army_id else {}
+    held = {}
+    if army_id and state["armies"][army_id].get("frozen") and army_units.get(DAIMYO):
+        held = {DAIMYO: army_units.pop(DAIMYO)}
+    return merged(army_units, state["provinces"][pid]["force"]), army_id, held
+
+
+def why_not(state: dict, side: str, entry: dict, board: Board) -> str | None:
+    """Why this attack cannot be made now, or None: a typed reason for the player's private report."""
+    if entry["force"] == "army":
+        army = state["armies"][entry["id"]]
+        if army["colour"] != colour_of(state, side):
+            return "not_your_army"
+        if army["status"] != "active" or army["province"] is None:
+            return "army_lost"
+        if army.get("frozen"):
+            return "army_frozen"
+    else:
+        if side_of_province(state, entry["id"]) != side:
+            return "province_not_yours"
+        if regular_units(state["provinces"][entry["id"]]["force"]) == 0:
+            return "no_provincial_force"
+    origin, target = origin_of(state, entry), entry["target"]
+    if target == origin or not board.is_adjacent(origin, target):
+        return "target_not_adjacent"
+    holder = side_of_province(state, target)
+    if holder is not None and not are_enemies(state, side, holder):
+        return "target_friendly"
+    if state.get("round") == 1 and army_at(state, target) is not None:
+        return "first_round_daimyo"
+    if not defending_units(state, target)[0] and not _experienced(state, entry):
+        return "unoccupied_needs_experience"
+    return None
+
+
+def _experienced(state: dict, entry: dict) -> bool:
+    return entry["force"] == "army" and state["armies"][entry["id"]]["experience"] >= 2
+
+
+def _skipped(state: dict, side: str, index: int, phase: str, reason: str, raw) -> dict:
+    """An order not carried out: told to its player alone, as unexecuted orders are secret."""
+    raw = raw if isinstance(raw, dict) else {}
+    return event("order_skipped", audience(state, side), **who(state, side), side=side, phase=phase,
+                 field=f"{field_of(state, side, 'war')}.battles[{index}]", index=index, reason=reason,
+                 army=raw.get("army") if isinstance(raw.get("army"), str) else None,
+                 province=raw.get("province") if isinstance(raw.get("province"), str) else None,
+                 target=raw.get("target") if isinstance(raw.get("target"), str) else None)
+
+
+# --- phase B ---------------------------------------------------------------------------------------------
+
+def _declare(state: dict, side: str, war_orders, board: Board) -> tuple[dict, list[dict]]:
+    """The first attack of each force, declared if it can be made now; the rest wait for phase C."""
+    declared, skipped, seen, entries = [], {}, set(), {}
+    events: list[dict] = []
+    for index, raw in enumerate(battle_entries(war_orders)):
+        entry, reason = read_entry(state, board, raw)
+        if entry is None:
+            skipped[index] = reason
+            events.append(_skipped(state, side, index, "B", reason, raw))
+            continue
+        entries[index] = entry
+        if entry["id"] in seen:
+            continue
+        seen.add(entry["id"])
+        reason = why_not(state, side, entry, board)
+        if reason:
+            skipped[index] = reason
+            events.append(_skipped(state, side, index, "B", reason, raw))
+            continue
+        declared.append(index)
+        origin = origin_of(state, entry)
+        events.append(event("battle_declared", **who(state, side), side=side, force=entry["force"],
+                            army=entry["id"] if entry["force"] == "army" else None, **{"from": origin},
+                            target=entry["target"], naval=board.is_sea_line(origin, entry["target"])))
+    forces = {entries[i]["id"] for i in declared}
+    return {"declared": declared, "forces": forces, "skipped": skipped, "entries": entries}, events
+
+
+def declare_battles(state: dict, side: str, war_orders, board: Board | None = None) -> list[dict]:
+    """Phase B: the battle markers of the side's first attacks, in order; the state does not change."""
+    return _declare(state, side, war_orders, board or default_board())[1]
+
+
+# --- phase C ---------------------------------------------------------------------------------------------
+
+class _War:
+    """One side's phase C: the castle and fortress bonus left per province, and each army's attacks so far."""
+
+    def __init__(self, state: dict, side: str, war_orders, dice, board: Board, defence_priorities, recover):
+        self.state, self.side, self.dice, self.board = state, side, dice, board
+        self.priority = _war_priority(war_orders)
+        self.defence = defence_priorities or {}
+        self.recover = dict(recover or {})
+        if isinstance(war_orders, dict) and isinstance(war_orders.get("recover"), list):
+            self.recover[side] = [_province_id(state, board, p) for p in war_orders["recover"]]
+        self.bonus: dict[str, int] = {}
+        self.armies: dict[str, dict] = {}  # army id -> {"level", "attacks", "success", "stopped", "closed"}
+        self.provinces_attacked: list[str] = []
+        self.battles = 0
+        self.events: list[dict] = []
+
+    # the run of one army ends when another army's entry comes
+    def close(self, army_id: str) -> None:
+        """The army has fought all its battles: one success moves its experience marker one hole right."""
+        run = self.armies[army_id]
+        if run["closed"]:
+            return
+        run["closed"] = True
+        army = self.state["armies"][army_id]
+        if run["success"] and army["status"] == "active" and army["experience"] < MAX_EXPERIENCE:
+            army["experience"] += 1
+            self.events.append(event("experience_raised", army=army_id, player=army["player"],
+                                     colour=army["colour"], **{"from": army["experience"] - 1},
+                                     to=army["experience"]))
+
+    def close_all(self, keep: str | None = None) -> None:
+        for army_id in list(self.armies):
+            if army_id != keep:
+                self.close(army_id)
+
+    def skip(self, index: int, reason: str, raw) -> None:
+        self.events.append(_skipped(self.state, self.side, index, "C", reason, raw))
+
+    def run(self, plan: dict, raws: list) -> None:
+        for index, raw in enumerate(raws):
+            if self.state.get("over"):
+                break
+            if self.side not in active_sides(self.state):
+                self.skip(index, "side_eliminated", raw)
+                continue
+            entry = plan["entries"].get(index)
+            if entry is not None and entry["force"] == "army":
+                self.close_all(keep=entry["id"])
+            if index in plan["skipped"]:
+                continue
+            if entry["id"] not in plan["forces"]:
+                self.skip(index, "not_declared", raw)
+                continue
+            reason = self.attacks_left(entry) or why_not(self.state, self.side, entry, self.board)
+            if reason:
+                self.skip(index, reason, raw)
+                continue
+            self.attack(index, entry, raw)
+        if not self.state.get("over"):
+            self.close_all()
+
+    def attacks_left(self, entry: dict) -> str | None:
+        if entry["force"] == "province":
+            return "no_attacks_left" if entry["id"] in self.provinces_attacked else None
+        army = self.state["armies"][entry["id"]]
+        run = self.armies.setdefault(entry["id"], {"level": army["experience"], "attacks": 0, "success": False,
+                                                   "stopped": False, "closed": False})
+        if run["closed"]:
+            return "battles_finished"
+        if run["stopped"]:
+            return "army_stopped"
+        if run["attacks"] >= run["level"]:
+            return "no_attacks_left"
+        return None
+
+    def attack(self, index: int, entry: dict, raw) -> None:
+        state, target = self.state, entry["target"]
+        origin = origin_of(state, entry)
+        if not defending_units(state, target)[0]:
+            self.take_unoccupied(index, entry, raw, origin)
+            return
+        if entry["force"] == "province":
+            self.provinces_attacked.append(entry["id"])
+        else:
+            self.armies[entry["id"]]["attacks"] += 1
+        self.fight(index, entry, raw, origin)
+
+    def take_unoccupied(self, index: int, entry: dict, raw, origin: str) -> None:
+        """An experienced army with an attack left moves into an undefended province and conquers it.
+
+        It counts as an attack but not as a success.
+        """
+        army_id = entry["id"]
+        garrison, reason = self.garrison(army_id, origin, entry)
+        if reason:
+            self.skip(index, reason, raw)
+            return
+        self.armies[army_id]["attacks"] += 1
+        self.events += reveal_ronin(self.state, army_id)
+        self.events.append(event("unoccupied_attacked", **who(self.state, self.side), side=self.side,
+                                 army=army_id, **{"from": origin}, target=entry["target"]))
+        self.advance(army_id, origin, entry["target"], garrison)
+        if entry["after_win"] == "advance_and_stop":
+            self.armies[army_id]["stopped"] = True
+        self.events += _victory_now(self.state)
+
+    def garrison(self, army_id: str, origin: str, entry: dict) -> tuple[str | None, str | None]:
+        """(kind, reason): the unit an army leaves behind so its province stays held.
+
+        None is needed if a provincial force stays; otherwise one unit of the
+        first regular kind in the casualty priority, never the daimyo or a
+        ronin, and not one whose going would put the army over its ronin limit.
+        """
+        if regular_units(self.state["provinces"][origin]["force"]):
+            return None, None
+        units = self.state["armies"][army_id]["units"]
+        candidates = [k for k in (entry["priority"] or self.priority) if k in REGULAR and k != DAIMYO and units.get(k)]
+        for kind in candidates:
+            after = dict(units)
+            after[kind] -= 1
+            if within_ronin_limit(after):
+                return kind, None
+        return None, ("no_garrison" if not candidates else "garrison_breaks_ronin_limit")
+
+    def advance(self, army_id: str, origin: str, target: str, garrison: str | None) -> None:
+        state = self.state
+        army = state["armies"][army_id]
+        if garrison:
+            army["units"] = compact({**army["units"], garrison: army["units"][garrison] - 1})
+            force = state["provinces"][origin]["force"]
+            state["provinces"][origin]["force"] = merged(force, {garrison: 1})
+        army["province"] = target
+        self.events.append(event("army_advanced", army=army_id, player=army["player"], colour=army["colour"],
+                                 **{"from": origin}, to=target, garrison=garrison))
+        self.events += _conquer_province(state, target, self.side, army_id)
+
+    def fight(self, index: int, entry: dict, raw, origin: str) -> None:
+        """One battle from its start to what it leaves behind on the board."""
+        state, side, target = self.state, self.side, entry["target"]
+        self.battles += 1
+        number = self.battles
+        defender_side = side_of_province(state, target)
+        events = reveal_ronin(state, entry["id"])
+        defender_army = army_at(state, target)
+        if defender_army:
+            events += reveal_ronin(state, defender_army)
+        events += reveal_ronin(state, target)
+        attacker = compact(_group(state, entry))
+        defender, defender_army, held = defending_units(state, target)
+        province = state["provinces"][target]
+        fortification = "castle" if province["castle"] else "fortress" if province["fortress"] else None
+        naval = self.board.is_sea_line(origin, target)
+        bonus = self.bonus.get(target) if fortification else None
+        priority = entry["priority"] or self.priority
+        defence_priority = _defence_priority(self.defence.get(defender_side))
+        events.append(event("battle_started", battle=number, **who(state, side), side=side, force=entry["force"],
+                            army=entry["id"] if entry["force"] == "army" else None, **{"from": origin},
+                            target=target, defender_player=province["owner"], defender_colour=province["colour"],
+                            defender_army=defender_army, naval=naval, fortification=fortification,
+                            bonus=_bonus_shown(fortification, bonus),
+                            attacker_units=attacker, defender_units=defender))
+        result = fight_battle(attacker, defender, self.dice, fortification=fortification, bonus=bonus, naval=naval,
+                              attacker_priority=priority, defender_priority=defence_priority,
+                              withdrawal=entry["withdraw"], purpose=f"war {side} battle {number}")
+        for ev in result["events"]:
+            events.append({**ev, "battle": number})
+        if fortification:
+            self.bonus[target] = result["bonus"]
+        # the attacker's survivors go back where they came from, the dead to the tray
+        attacking_colour = colour_of(state, side)
+        return_casualties(state, attacking_colour, _lost(attacker, result["attacker"]))
+        if entry["force"] == "army":
+            state["armies"][entry["id"]]["units"] = dict(result["attacker"])
+        else:
+            state["provinces"][entry["id"]]["force"] = dict(result["attacker"])
+        # the defender's survivors: the army keeps its units first
+        return_casualties(state, province["colour"], _lost(defender, result["defender"]))
+        army_units = state["armies"][defender_army]["units"] if defender_army else {}
+        kept, rest = split_survivors(result["defender"], {k: n for k, n in army_units.items() if k not in held})
+        if defender_army:
+            state["armies"][defender_army]["units"] = merged(kept, held)
+        province["force"] = rest
+        self.events += events
+        self.settle(index, raw, number, entry, origin, result, defender_side, defender_army, bool(held))
+
+    def settle(self, index: int, raw, number: int, entry: dict, origin: str, result: dict,
+               defender_side: str | None, defender_army: str | None, assassinated: bool) -> None:
+        """Pérdida de la Provincia, the dead daimyos, the advance, and who is out."""
+        state, side, target = self.state, self.side, entry["target"]
+        outcome = result["outcome"]
+        defender_gone = outcome in ("attacker_won", "both_eliminated")
+        attacker_gone = outcome in ("defender_won", "both_eliminated")
+        events: list[dict] = []
+        lost = []
+        if defender_gone:
+            if defender_army:
+                events += _lose_army(state, defender_army, side, "army_destroyed" if assassinated else "battle")
+            state["provinces"][target]["force"] = {}
+            events += _lose_province(state, target, "defeated")
+            lost.append(target)
+            if entry["force"] == "army":
+                self.armies[entry["id"]]["success"] = True
+        if attacker_gone:
+            if entry["force"] == "army":
+                events += _lose_army(state, entry["id"], defender_side, "battle")
+            if not regular_units(state["provinces"][origin]["force"]) and army_at(state, origin) is None:
+                state["provinces"][origin]["force"] = {}
+                events += _lose_province(state, origin, "attackers_eliminated")
+                lost.append(origin)
+        ended = event("battle_ended", battle=number, outcome=outcome, rounds=result["rounds"],
+                      attacker_survivors=result["attacker"], defender_survivors=result["defender"],
+                      bonus_left=result["bonus"], provinces_lost=lost)
+        self.events.append(ended)
+        self.events += events
+        if outcome == "attacker_won" and entry["force"] == "army" and entry["after_win"] != "stay":
+            run = self.armies[entry["id"]]
+            garrison, reason = self.garrison(entry["id"], origin, entry)
+            if run["attacks"] >= run["level"]:
+                garrison, reason = None, "no_attack_left_to_advance"  # only an army with an attack left moves in phase C
+            if reason:
+                self.skip(index, reason, raw)
+            else:
+                self.advance(entry["id"], origin, target, garrison)
+            if entry["after_win"] == "advance_and_stop":
+                self.armies[entry["id"]]["stopped"] = True
+        if defender_gone and defender_army and defender_side:
+            self.events += _check_elimination(state, defender_side, side, self.recover.get(side))
+        if attacker_gone and entry["force"] == "army" and defender_side:
+            self.events += _check_elimination(state, side, defender_side, self.recover.get(defender_side))
+        self.events += _victory_now(state)
+
+
+def _bonus_shown(fortification: str | None, bonus: int | None) -> int:
+    """The bonus units standing at a battle's start: none without castle or fortress, all at a first attack."""
+    if fortification is None:
+        return 0
+    return fortification_bonus(fortification).units if bonus is None else bonus
+
+
+def _defence_priority(priority) -> tuple[str, ...]:
+    try:
+        return check_priority(priority)
+    except ValueError:
+        return check_priority(None)
+
+
+def _lost(before: dict, after: dict) -> dict:
+    return compact({kind: n - after.get(kind, 0) for kind, n in before.items()})
+
+
+def split_survivors(survivors: dict, army_units: dict) -> tuple[dict, dict]:
+    """(army, provincial force): a doubly-held province's survivors, the army keeping its own units first.
+
+    Ronin stay with the army as far as its limit allows, then with the
+    provincial force as far as its own allows; any left over stay with the army.
+    """
+    army, rest = {}, dict(survivors)
+    for kind, n in army_units.items():
+        if kind != RONIN:
+            army[kind] = min(n, rest.get(kind, 0))
+            rest[kind] = rest.get(kind, 0) - army[kind]
+    ronin = rest.pop(RONIN, 0)
+    to_army = min(ronin, army_units.get(RONIN, 0), max(0, regular_units(army) - 1))
+    to_force = min(ronin - to_army, max(0, regular_units(rest) - 1))
+    army[RONIN] = ronin - to_force
+    rest[RONIN] = to_force
+    if not army_units:
+        army, rest = {}, merged(rest, {RONIN: ronin - to_force})
+    return compact(army), compact(rest)
+
+
+def check_victory(state: dict) -> list[str]:
+    """The players who have won now (conquest.check_victory), for the round's end-of-round check."""
+    return conquest.check_victory(state)
+
+
+def conduct_combat(state: dict, side: str, war_orders, dice, board: Board | None = None, *,
+                   defence_priorities: dict | None = None, recover: dict | None = None) -> tuple[dict, list[dict]]:
+    """Phases B and C of one side's war: declare, then fight the battles in order, on a copy of the state.
+
+    `defence_priorities` holds the other sides' casualty priorities (their
+    war orders' `priority`), `recover` the other sides' `recover` lists, for
+    when a defender eliminates the attacker.
+    """
+    board = board or default_board()
+    new = copy.deepcopy(state)
+    plan, events = _declare(new, side, war_orders, board)
+    war = _War(new, side, war_orders, dice, board, defence_priorities, recover)
+    war.run(plan, battle_entries(war_orders))
+    return new, events + war.events
+
+
+# --- before the round: checks and forecasts ---------------------------------------------------------------
+
+_EXPLAIN = {
+    "not_understood": "Each battle is a table naming either an army or a province, and a target, "
+                      f"for example: {EXAMPLE}",
+    "unknown_army": "There is no army of that id (armies are written like \"red-1\").",
+    "bad_after_win": f"after_win is one of {', '.join(AFTER_WIN)}.",
+}
+
+
+def check_battles(state: dict, side: str, war_orders, board: Board | None = None) -> list[Problem]:
+    """What can be known wrong with the battle orders before the round.
+
+    Where a force will stand after phase A is not known yet, so adjacency is
+    checked only for provincial forces, which do not move before they attack.
+    """
+    board = board or default_board()
+    at = field_of(state, side, "war")
+    if war_orders is None:
+        return []
+    if not isinstance(war_orders, dict):
+        return [Problem(NOT_UNDERSTOOD, at, f"The war orders are a table, for example: {EXAMPLE}")]
+    problems: list[Problem] = []
+    for key in war_orders:
+        if key not in WAR_KEYS:
+            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{key}", f'"{key}" is not a war order; the war orders '
+                                    f"are {', '.join(WAR_KEYS)}."))
+    try:
+        check_priority(war_orders.get("priority"))
+    except ValueError as exc:
+        problems.append(Problem(NOT_UNDERSTOOD, f"{at}.priority", str(exc)))
+    recover = war_orders.get("recover", [])
+    if not isinstance(recover, list):
+        problems.append(Problem(NOT_UNDERSTOOD, f"{at}.recover", "recover is a list of province names."))
+    else:
+        for i, name in enumerate(recover):
+            if _province_id(state, board, name) is None:
+                problems.append(Problem(NOT_UNDERSTOOD, f"{at}.recover[{i}]", _name_message(board, name)))
+    raws = war_orders.get("battles", [])
+    if not isinstance(raws, list):
+        return problems + [Problem(NOT_UNDERSTOOD, f"{at}.battles", f"battles is a list, for example: {EXAMPLE}")]
+    counts: dict[str, int] = {}
+    last_army, finished = None, set()
+    for index, raw in enumerate(raws):
+        problems += _check_entry(state, side, board, f"{at}.battles[{index}]", raw, counts)
+        army = raw.get("army") if isinstance(raw, dict) and isinstance(raw.get("army"), str) else None
+        if army:
+            if army in finished:
+                problems.append(Problem(NOT_ALLOWED, f"{at}.battles[{index}].army", f"{army} must fight all its "
+                                        "battles before the next army begins: put its attacks one after another."))
+            if last_army and last_army != army:
+                finished.add(last_army)
+            last_army = army
+    return problems
+
+
+def _name_message(board: Board, text) -> str:
+    try:
+        match_province(board, text)
+    except ValueError as exc:
+        return str(exc)
+    return f"{text!r} is not a province."
+
+
+def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: dict) -> list[Problem]:
+    if not isinstance(raw, dict):
+        return [Problem(NOT_UNDERSTOOD, field, _EXPLAIN["not_understood"])]
+    problems = [Problem(NOT_UNDERSTOOD, f"{field}.{key}", f'"{key}" is not part of a battle order; it takes '
+                        f"{', '.join(ENTRY_KEYS)}.") for key in raw if key not in ENTRY_KEYS]
+    if ("army" in raw) == ("province" in raw):
+        return problems + [Problem(NOT_UNDERSTOOD, field, _EXPLAIN["not_understood"])]
+    try:
+        check_withdrawal(raw.get("withdraw"))
+    except ValueError as exc:
+        problems.append(Problem(NOT_UNDERSTOOD, f"{field}.withdraw", str(exc)))
+    if raw.get("after_win", "stay") not in AFTER_WIN:
+        problems.append(Problem(NOT_UNDERSTOOD, f"{field}.after_win", _EXPLAIN["bad_after_win"]))
+    if raw.get("priority") is not None:
+        try:
+            check_priority(raw["priority"])
+        except ValueError as exc:
+            problems.append(Problem(NOT_UNDERSTOOD, f"{field}.priority", str(exc)))
+    target = _province_id(state, board, raw.get("target"))
+    if target is None:
+        problems.append(Problem(NOT_UNDERSTOOD, f"{field}.target", _name_message(board, raw.get("target"))))
+    elif side_of_province(state, target) is not None and not are_enemies(state, side, side_of_province(state, target)):
+        problems.append(Problem(NOT_ALLOWED, f"{field}.target", "That province is yours or your ally's: "
+                                "battles are fought against enemy or unoccupied provinces."))
+    if "army" in raw:
+        army_id = raw["army"]
+        army = state["armies"].get(army_id) if isinstance(army_id, str) else None
+        if army is None:
+            return problems + [Problem(NOT_UNDERSTOOD, f"{field}.army", _EXPLAIN["unknown_army"])]
+        if army["colour"] != colour_of(state, side):
+            return problems + [Problem(NOT_ALLOWED, f"{field}.army", "That army is not yours.")]
+        if army["status"] != "active":
+            return problems + [Problem(NOT_ALLOWED, f"{field}.army", "That army's daimyo is not on the board.")]
+        counts[army_id] = counts.get(army_id, 0) + 1
+        if counts[army_id] > army["experience"]:
+            problems.append(Problem(NOT_ALLOWED, f"{field}.army", f"{army_id}'s daimyo is level {army['experience']}:"
+                                    f" it makes at most {army['experience']} attack(s) a round."))
+        elif counts[army_id] == army["experience"] and raw.get("after_win", "stay") != "stay":
+            problems.append(Problem(NOT_ALLOWED, f"{field}.after_win", "An army moves into a beaten province in "
+                                    "phase C only to attack again from there; after its last attack it moves in "
+                                    "phase D."))
+        return problems
+    pid = _province_id(state, board, raw["province"])
+    if pid is None:
+        return problems + [Problem(NOT_UNDERSTOOD, f"{field}.province", _name_message(board, raw["province"]))]
+    if side_of_province(state, pid) != side:
+        problems.append(Problem(NOT_ALLOWED, f"{field}.province", "You do not own that province, so no provincial "
+                                "force of yours attacks from it."))
+    if target is not None and not board.is_adjacent(pid, target):
+        problems.append(Problem(NOT_ALLOWED, f"{field}.target", "A provincial force attacks only a province next "
+                                "to its own (provincial forces do not move before they attack)."))
+    if raw.get("after_win", "stay") != "stay":
+        problems.append(Problem(NOT_ALLOWED, f"{field}.after_win", "A provincial force does not move in phase C: "
+                                "it moves into a beaten province in phase D."))
+    counts[pid] = counts.get(pid, 0) + 1
+    if counts[pid] > 1:
+        problems.append(Problem(NOT_ALLOWED, f"{field}.province", "A provincial force makes one attack a round."))
+    return problems
+
+
+def battle_forecast(state: dict, side: str, entry_raw, board: Board | None = None) -> dict:
+    """The odds of one battle order against what the side can see now (enemy hidden ronin unknown).
+
+    The attacker counts its own hidden ronin; the castle or fortress bonus is
+    full; the odds are for a battle fought to the end (no withdrawal). They
+    are computed exactly (odds.battle_odds) and given as percentages rounded
+    half up, strings like "7.4", so that the forecast stays plain data. "odds"
+    is None when there is nothing to fight (an unoccupied target, an order
+    naming no force on the board).
+    """
+    board = board or default_board()
+    entry, reason = read_entry(state, board, entry_raw)
+    target = entry_raw.get("target") if isinstance(entry_raw, dict) else None
+    if entry is None or origin_of(state, entry) is None:
+        return {"from": None, "target": target, "naval": False, "odds": None, "reason": reason or "army_lost"}
+    origin = origin_of(state, entry)
+    attacker = merged(_group(state, entry), {RONIN: hidden_ronin(state, player_of(state, side)).get(entry["id"], 0)})
+    defender, _, _ = defending_units(state, entry["target"])
+    province = state["provinces"][entry["target"]]
+    naval = board.is_adjacent(origin, entry["target"]) and board.is_sea_line(origin, entry["target"])
+    forecast = {"from": origin, "target": entry["target"], "naval": naval, "attacker": attacker,
+                "defender": defender, "castle": province["castle"], "fortress": province["fortress"]}
+    if not defender or not regular_units(attacker):
+        return {**forecast, "odds": None, "reason": "unoccupied" if not defender else "no_regular_unit"}
+    chances = battle_odds(attacker, defender, castle=province["castle"], fortress=province["fortress"], naval=naval,
+                          attacker_priority=entry["priority"], defender_priority=None)
+    return {**forecast, "odds": {outcome: percent(chance) for outcome, chance in chances.items()}, "reason": None}

@@ -1,0 +1,92 @@
+"""One player's order file for a round of Ikusa: every decision of the round, checked at once.
+
+The body (with three to five players; in the two-player game one such section
+per colour, [red] and [blue]):
+
+    [planning]                     # action 1: every Koku into the five boxes
+    turn_order = 1
+    build = 2                      # 0 or 2
+    levy = 2
+    ronin = 1
+    ninja = 0
+    [turn_order]
+    preferences = [1, 2]           # the markers you want, best first
+    [build]
+    kind = "castle"                # or "fortress"
+    province = "Omi"
+    [levy]
+    units = [{ unit = "archer", to = "red-1" }, { unit = "spearman", to = "Owari" }]
+    [ronin]
+    ronin = [{ to = "red-1", count = 2 }]
+    [war]                          # phases A to D (see movement.py and battles.py)
+    priority = ["spearman", "gunner", "swordsman", "ronin", "archer"]
+    moves = [...]
+    battles = [...]
+    final_moves = [...]
+
+The placement round that finishes the setup takes the placement orders of
+setup.py instead.
+"""
+from __future__ import annotations
+
+from engine import NOT_UNDERSTOOD, Checked, Problem
+
+from . import battles, movement
+from .board import default_board
+from .build import check_build
+from .levy import check_levy
+from .planning import check_allocation
+from .ronin import check_ronin
+from .setup import check_placement_orders
+from .state import is_two_player, sides_of
+from .turn_order import check_preferences
+
+SECTIONS = ("planning", "turn_order", "build", "levy", "ronin", "war")
+
+
+def check_orders(state: dict, player: str, body: dict) -> Checked:
+    """Every problem in the file, or the orders as they will be carried out and the odds of each battle."""
+    if state["phase"] == "placement":
+        problems = check_placement_orders(state, player, body)
+        return Checked(problems, None if problems else body)
+    problems: list[Problem] = []
+    forecast: list[dict] = []
+    board = default_board()
+    sections = _sections(state, player, body, problems)
+    for side, section, prefix in sections:
+        for key in section:
+            if key not in SECTIONS:
+                problems.append(Problem(NOT_UNDERSTOOD, prefix + key,
+                                        f'"{key}" is not a part of Ikusa orders; the parts are {", ".join(SECTIONS)}.'))
+        allocation = section.get("planning")
+        problems += check_allocation(state, side, allocation)
+        paid = allocation if isinstance(allocation, dict) else {}
+        problems += check_preferences(state, side, (section.get("turn_order") or {}).get("preferences"))
+        problems += check_build(state, side, paid, section.get("build"))
+        problems += check_levy(state, side, paid, section.get("levy"))
+        problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
+        war = section.get("war") or {}
+        problems += movement.check_moves(state, side, war, board, paid, section.get("levy"))
+        problems += battles.check_battles(state, side, war, board)
+        if not problems:
+            forecast += [{"side": side, **battles.battle_forecast(state, side, entry, board)}
+                         for entry in war.get("battles", [])]
+    return Checked(problems, None if problems else body, forecast)
+
+
+def _sections(state: dict, player: str, body: dict, problems: list[Problem]) -> list[tuple[str, dict, str]]:
+    if not is_two_player(state):
+        return [(player, body, "")]
+    result = []
+    colours = sides_of(state, player)
+    for key in body:
+        if key not in colours:
+            problems.append(Problem(NOT_UNDERSTOOD, key, f"In the two-player game your orders have one section "
+                                    f"for each of your colours: [{'] and ['.join(colours)}]."))
+    for colour in colours:
+        section = body.get(colour, {})
+        if isinstance(section, dict):
+            result.append((colour, section, f"{colour}."))
+        else:
+            problems.append(Problem(NOT_UNDERSTOOD, colour, f"[{colour}] is a section of orders."))
+    return result

@@ -1,0 +1,80 @@
+"""A round of Ikusa, resolved whole from every player's one order file.
+
+The placement round that finishes the setup comes first; after it every round
+runs the rulebook's nine actions in order: planning, turn order, build, levy,
+ronin, ninja, the war (each side's phases A to D in turn order), removing the
+ronin, collecting Koku. Each action is a pure function in its own module;
+this one only hands each its part of the orders, in the order of the rules.
+"""
+from __future__ import annotations
+
+from . import battles, movement
+from .board import default_board
+from .build import build
+from .koku import collect_koku
+from .levy import levy_units
+from .ninja import hire_ninja
+from .planning import allocate_koku
+from .ronin import deploy_ronin, hire_ronin, remove_ronin
+from .setup import place_reinforcements
+from .state import is_two_player, player_of, sides
+from .turn_order import determine_turn_order
+
+
+def side_orders(state: dict, orders_by_player: dict[str, dict]) -> dict[str, dict | None]:
+    """Each side's section of its player's orders (a colour's own section in the two-player game)."""
+    result = {}
+    for side in sides(state):
+        body = orders_by_player.get(player_of(state, side))
+        if body is not None and is_two_player(state):
+            body = body.get(side)
+        result[side] = body if isinstance(body, dict) else None
+    return result
+
+
+def part(orders: dict[str, dict | None], key: str) -> dict:
+    """One part of every side's orders, None where a side said nothing (its default is then used)."""
+    return {side: (body or {}).get(key) for side, body in orders.items()}
+
+
+def resolve_round(state: dict, orders_by_player: dict[str, dict], dice) -> tuple[dict, list[dict]]:
+    if state["phase"] == "placement":
+        return place_reinforcements(state, orders_by_player, dice)
+    orders = side_orders(state, orders_by_player)
+    events: list[dict] = []
+
+    def act(step, *args):
+        nonlocal new
+        new, told = step(new, *args)
+        events.extend(told)
+
+    new = {**state, "round": state["round"] + 1}  # the round being played, from 1
+    act(allocate_koku, part(orders, "planning"))
+    allocations = new["allocations"]
+    preferences = {side: (given or {}).get("preferences") for side, given in part(orders, "turn_order").items()}
+    act(determine_turn_order, allocations, preferences, dice)
+    act(build, allocations, part(orders, "build"))
+    act(levy_units, allocations, part(orders, "levy"))
+    act(hire_ronin, allocations)
+    act(deploy_ronin, part(orders, "ronin"))
+    act(hire_ninja, allocations)
+    board = default_board()
+    wars = {side: (body or {}).get("war") or {} for side, body in orders.items()}
+    defence = {side: war["priority"] for side, war in wars.items() if war.get("priority")}
+    recover = {side: war["recover"] for side, war in wars.items() if war.get("recover")}
+    for side in list(new["turn_order"]):
+        if new["over"]:
+            break
+        war = wars[side]
+        act(movement.move_armies, side, war, board)
+        new, told = battles.conduct_combat(new, side, war, dice, board, defence_priorities=defence, recover=recover)
+        events.extend(told)
+        if not new["over"]:
+            act(movement.final_movement, side, war, board)
+    if not new["over"]:
+        act(remove_ronin)
+        act(collect_koku)
+        winners = battles.check_victory(new) if new["options"]["victory_check"] == "end_of_round" else []
+        if winners:
+            new = {**new, "over": True, "winners": winners}
+    return new, events

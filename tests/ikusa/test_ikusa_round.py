@@ -1,0 +1,80 @@
+"""A whole Ikusa round from the players' order files: the nine actions in the rulebook's order."""
+from engine import Dice
+from engine.canonical import check_plain, dumps
+from games.ikusa.orders import check_orders
+from games.ikusa.round import resolve_round
+from games.ikusa.setup import setup
+
+
+def new_game(players=("ann", "bob", "cho"), key=b"round"):
+    state, _ = setup(list(players), {}, Dice(key + b" setup"))
+    state, _ = resolve_round(state, {}, Dice(key + b" placement"))
+    return state
+
+
+def test_the_placement_round_comes_first_and_opens_the_play():
+    state, _ = setup(["ann", "bob", "cho"], {}, Dice(b"k"))
+    assert state["phase"] == "placement"
+    placed, events = resolve_round(state, {}, Dice(b"k2"))
+    assert placed["phase"] == "play"
+    assert sum(1 for e in events if e["kind"] == "army_placed") == 9
+
+
+def test_a_round_of_default_orders_runs_the_nine_actions_in_order():
+    state = new_game()
+    after, events = resolve_round(state, {}, Dice(b"round 1"))
+    kinds = [e["kind"] for e in events]
+    first = {kind: kinds.index(kind) for kind in ("allocations_revealed", "turn_order_determined", "levy_done",
+                                                  "koku_collected") if kind in kinds}
+    assert list(first) == sorted(first, key=first.get)
+    assert after["round"] == state["round"] + 1 == 1
+    assert "secret" not in after or not any(s.get("ronin") for s in after["secret"].values())
+    check_plain(after)
+    check_plain(events)
+
+
+def test_rounds_are_the_same_for_the_same_dice():
+    state = new_game(key=b"same")
+    one = resolve_round(state, {}, Dice(b"r1"))
+    two = resolve_round(state, {}, Dice(b"r1"))
+    assert dumps(one[0]) == dumps(two[0]) and dumps(one[1]) == dumps(two[1])
+
+
+def test_several_rounds_of_default_orders_keep_the_state_sound():
+    state = new_game(key=b"several")
+    for number in range(1, 4):
+        state, _ = resolve_round(state, {}, Dice(f"several {number}".encode()))
+        owned = sum(1 for p in state["provinces"].values() if p["owner"])
+        assert owned <= 68
+        for army in state["armies"].values():
+            assert army["status"] != "active" or army["province"] in state["provinces"]
+    assert state["round"] == 3
+
+
+def test_an_order_file_is_checked_whole_and_every_problem_named():
+    state = new_game(key=b"check")
+    koku = state["koku"]["ann"]
+    good = {"planning": {"levy": koku}}
+    checked = check_orders(state, "ann", good)
+    levy_problem = [p for p in checked.problems if p.field.startswith("levy")]
+    assert levy_problem, "Koku in the levy box with no levy orders is refused"
+    bad = check_orders(state, "ann", {"planning": {"levy": koku + 5}, "banzai": True})
+    fields = {p.field for p in bad.problems}
+    assert "banzai" in fields and any(f.startswith("planning") for f in fields)
+
+
+def test_a_battle_ordered_in_the_file_is_fought_in_the_war():
+    from games.ikusa.board import default_board
+
+    state = new_game(key=b"battle")
+    board = default_board()
+    armies_at = {a["province"] for a in state["armies"].values()}
+    attack = next((pid, target) for pid, p in state["provinces"].items() if p["owner"] == "ann" and p["force"]
+                  for target in board.neighbours(pid)
+                  if state["provinces"][target]["owner"] not in (None, "ann") and target not in armies_at)
+    orders = {"ann": {"war": {"battles": [{"province": attack[0], "target": attack[1]}]}}}
+    after, events = resolve_round(state, orders, Dice(b"battle round"))
+    started = [e for e in events if e["kind"] == "battle_started"]
+    assert [(e["from"], e["target"]) for e in started] == [attack]
+    ended = [e for e in events if e["kind"] == "battle_ended"][0]
+    assert ended["outcome"] in ("attacker_won", "defender_won", "both_eliminated", "withdrawn")
