@@ -72,3 +72,5 @@ class Game:
     # state -> [{"player", "rank", ...}] best first
     standings: Callable[[State], list[dict]]
     options: dict = field(default_factory=dict)
+    # `pbem demo` stops a game of computer players after this many rounds
+    demo_rounds: int = 200

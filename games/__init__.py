@@ -1,11 +1,34 @@
-"""The games pbem can run, registered in this one place."""
+"""The games pbem can run, registered in this one place: a name and the module holding its GAME.
+
+Games are imported when first asked for, so that a command about one game
+does not pay for loading the others.
+"""
 from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping
 
 from engine import Game
 
-from games import age_of_war
+MODULES = {
+    "age-of-war": "games.age_of_war",
+}
 
-GAMES: dict[str, Game] = {age_of_war.GAME.name: age_of_war.GAME}
+
+class _Registry(Mapping):
+    def __getitem__(self, name: str) -> Game:
+        if name not in MODULES:
+            raise KeyError(name)
+        return importlib.import_module(MODULES[name]).GAME
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(MODULES))
+
+    def __len__(self) -> int:
+        return len(MODULES)
+
+
+GAMES: Mapping[str, Game] = _Registry()
 
 
 def get(name: str) -> Game:

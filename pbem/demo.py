@@ -17,7 +17,6 @@ from pbem.rounds import resolve
 
 NAMES = ["akiko", "benkei", "chiyo", "daisuke", "emi", "fumio"]
 START = datetime(2026, 1, 5, 20, 0, tzinfo=timezone.utc)
-MAX_ROUNDS = 200
 
 
 def run_demo(game_name: str, folder: Path, seed: str, players: int, progress=None) -> Campaign:
@@ -31,7 +30,7 @@ def run_demo(game_name: str, folder: Path, seed: str, players: int, progress=Non
         campaign = new_campaign(folder, game_name=game.name, players=[Player(n, f"{n}@demo.invalid") for n in names],
                                 gm="gm@demo.invalid", name="demo", secret=secret, tokens=tokens)
     number = 0
-    while not campaign.is_over() and number < MAX_ROUNDS:
+    while not campaign.is_over() and number < game.demo_rounds:
         number = campaign.open_round
         with clock.frozen_at(START + timedelta(days=number)):
             state = campaign.state()

@@ -23,6 +23,13 @@ per colour, [red] and [blue]):
     moves = [...]
     battles = [...]
     final_moves = [...]
+    recover = [...]                # where recovered daimyos go if you eliminate a player
+    [ninja]                        # if you hire the ninja this round (see assassination.py)
+    assassinate = { daimyo = "blue-2", before = "B", war_of = "bob" }
+    [revenge]                      # standing orders: whom your revenge strikes,
+    target = "blue-1"
+    [successors]                   # and who succeeds an assassinated daimyo
+    red-1 = "swordsman"
 
 The placement round that finishes the setup takes the placement orders of
 setup.py instead.
@@ -31,7 +38,7 @@ from __future__ import annotations
 
 from engine import NOT_UNDERSTOOD, Checked, Problem
 
-from . import battles, movement
+from . import assassination, battles, movement
 from .board import default_board
 from .build import check_build
 from .levy import check_levy
@@ -41,7 +48,7 @@ from .setup import check_placement_orders
 from .state import is_two_player, sides_of
 from .turn_order import check_preferences
 
-SECTIONS = ("planning", "turn_order", "build", "levy", "ronin", "war")
+SECTIONS = ("planning", "turn_order", "build", "levy", "ronin", "war", "ninja", "revenge", "successors")
 
 
 def check_orders(state: dict, player: str, body: dict) -> Checked:
@@ -68,6 +75,7 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         war = section.get("war") or {}
         problems += movement.check_moves(state, side, war, board, paid, section.get("levy"))
         problems += battles.check_battles(state, side, war, board)
+        problems += assassination.check_ninja(state, side, section)
         if not problems:
             forecast += [{"side": side, **battles.battle_forecast(state, side, entry, board)}
                          for entry in war.get("battles", [])]

@@ -8,7 +8,7 @@ this one only hands each its part of the orders, in the order of the rules.
 """
 from __future__ import annotations
 
-from . import battles, movement
+from . import assassination, battles, movement
 from .board import default_board
 from .build import build
 from .koku import collect_koku
@@ -62,17 +62,33 @@ def resolve_round(state: dict, orders_by_player: dict[str, dict], dice) -> tuple
     wars = {side: (body or {}).get("war") or {} for side, body in orders.items()}
     defence = {side: war["priority"] for side, war in wars.items() if war.get("priority")}
     recover = {side: war["recover"] for side, war in wars.items() if war.get("recover")}
+    ninja_orders = part(orders, "ninja")
+    revenge = part(orders, "revenge")
+
+    def assassinations_before(phase: str, side: str) -> None:
+        for hirer, order in assassination.due_assassinations(new, side, phase, ninja_orders):
+            act(assassination.attempt_assassination, hirer, order, dice, revenge, recover)
+
     for side in list(new["turn_order"]):
-        if new["over"]:
-            break
         war = wars[side]
-        act(movement.move_armies, side, war, board)
-        new, told = battles.conduct_combat(new, side, war, dice, board, defence_priorities=defence, recover=recover)
-        events.extend(told)
-        if not new["over"]:
-            act(movement.final_movement, side, war, board)
+        for phase in ("A", "B", "D"):
+            if new["over"]:
+                break
+            assassinations_before(phase, side)
+            if new["over"]:
+                break
+            if phase == "A":
+                act(movement.move_armies, side, war, board)
+            elif phase == "B":
+                new, told = battles.conduct_combat(new, side, war, dice, board, defence_priorities=defence,
+                                                   recover=recover)
+                events.extend(told)
+            else:
+                act(movement.final_movement, side, war, board)
     if not new["over"]:
         act(remove_ronin)
+        act(assassination.succeed_assassinated_daimyos, orders, recover)
+    if not new["over"]:
         act(collect_koku)
         winners = battles.check_victory(new) if new["options"]["victory_check"] == "end_of_round" else []
         if winners:

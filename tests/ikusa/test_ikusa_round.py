@@ -78,3 +78,19 @@ def test_a_battle_ordered_in_the_file_is_fought_in_the_war():
     assert [(e["from"], e["target"]) for e in started] == [attack]
     ended = [e for e in events if e["kind"] == "battle_ended"][0]
     assert ended["outcome"] in ("attacker_won", "defender_won", "both_eliminated", "withdrawn")
+
+
+def test_a_ninja_hired_in_the_round_strikes_at_the_ordered_moment():
+    state = new_game(key=b"ninja")
+    state, _ = resolve_round(state, {}, Dice(b"ninja round 1"))
+    target = next(a_id for a_id, a in sorted(state["armies"].items()) if a["player"] == "bob")
+    orders = {"ann": {"planning": {"ninja": state["koku"]["ann"]},
+                      "ninja": {"assassinate": {"daimyo": target, "before": "B", "war_of": "bob"}}}}
+    assert check_orders(state, "ann", orders["ann"]).problems == []
+    after, events = resolve_round(state, orders, Dice(b"ninja round 2"))
+    hired = [e for e in events if e["kind"] == "ninja_hired"]
+    attempts = [e for e in events if e["kind"] == "assassination_attempted"]
+    assert [e["player"] for e in hired] == ["ann"]
+    assert [(e["target"], e["before"], e["war_of"]) for e in attempts] == [(target, "B", "bob")]
+    kinds = [e["kind"] for e in events]
+    assert kinds.index("assassination_attempted") > kinds.index("ninja_hired")
