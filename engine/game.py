@@ -72,5 +72,15 @@ class Game:
     # state -> [{"player", "rank", ...}] best first
     standings: Callable[[State], list[dict]]
     options: dict = field(default_factory=dict)
+    # state -> the players who still send orders (None: every player, always)
+    active_players: Callable[[State], list[str]] | None = None
     # `pbem demo` stops a game of computer players after this many rounds
     demo_rounds: int = 200
+
+
+def players_to_order(game: Game, state: State, players: list[str]) -> list[str]:
+    """The players whose orders the open round waits for, in seat order."""
+    if game.active_players is None:
+        return list(players)
+    active = set(game.active_players(state))
+    return [p for p in players if p in active]

@@ -43,7 +43,9 @@ def cli():
 @click.option("--name", help="Campaign name used in mail subjects [default: the folder's name].")
 @click.option("--deadline-hours", type=click.IntRange(min=0), default=0,
               help="Hours from one resolution to the next deadline; 0 for none.")
-def new(folder, game_name, players, gm, name, deadline_hours):
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option, e.g. quick=true or victory_check=end_of_round (Ikusa); repeatable.")
+def new(folder, game_name, players, gm, name, deadline_hours, options):
     """Create a campaign folder and a welcome letter (with a secret token) per player.
 
     \b
@@ -51,13 +53,17 @@ def new(folder, game_name, players, gm, name, deadline_hours):
       pbem new war --game age-of-war --gm gm@example.org \\
           --player ann=ann@example.org --player bob=bob@example.org
 
+      pbem new feud --game ikusa --option quick=true --player ann=ann@example.org \\
+          --player bob=bob@example.org --player cho=cho@example.org
+
     The welcome letters are in FOLDER/outbox/; each carries the player's token,
     which is shown nowhere else.
     """
-    from pbem.create import new_campaign, parse_player
+    from pbem.create import new_campaign, parse_option, parse_player
 
     campaign = new_campaign(folder, game_name=game_name, players=[parse_player(p) for p in players], gm=gm,
-                            name=name, deadline_hours=deadline_hours)
+                            name=name, deadline_hours=deadline_hours,
+                            options=dict(parse_option(o) for o in options))
     click.echo(f"Created campaign {campaign.name!r} ({campaign.game.title}) in {folder}")
     click.echo(f"Welcome letters with each player's token are in {folder / 'outbox'}")
 

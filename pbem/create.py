@@ -32,6 +32,19 @@ def parse_player(spec: str) -> Player:
     return Player(name.strip(), email)
 
 
+def parse_option(spec: str) -> tuple[str, object]:
+    """KEY=VALUE, the value read as a TOML value (true, 3, "text") or else as plain text."""
+    import tomllib
+
+    key, sep, value = spec.partition("=")
+    if not sep or not key.strip():
+        raise UserError(f"--option {spec!r}: write it as KEY=VALUE, for example --option quick=true")
+    try:
+        return key.strip(), tomllib.loads(f"v = {value.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        return key.strip(), value.strip()
+
+
 def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str, name: str | None = None,
                  options: dict | None = None, deadline_hours: int = 0, secret: bytes | None = None,
                  tokens: dict[str, str] | None = None) -> Campaign:
@@ -72,7 +85,12 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
         from pbem.rounds import next_deadline
 
         inputs["deadline"] = next_deadline(campaign, now)
-    commit_round(campaign, 0, compute_round(campaign, 0, inputs, None, None, secret))
+    try:
+        files = compute_round(campaign, 0, inputs, None, None, secret)
+    except ValueError as exc:  # the game refused the players or the options
+        shutil.rmtree(staging)
+        raise UserError(f"{game.title}: {exc}") from None
+    commit_round(campaign, 0, files)
     for player in players:
         report = (campaign.round_dir(0) / "reports" / f"{player.name}.txt").read_text("utf-8")
         body = render.render("common/welcome.txt.j2", campaign=name, game=game.title, player=player.name,

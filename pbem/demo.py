@@ -9,6 +9,7 @@ import hashlib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from engine.game import players_to_order
 from pbem import clock
 from pbem.campaign import Campaign, Player
 from pbem.create import new_campaign
@@ -34,7 +35,7 @@ def run_demo(game_name: str, folder: Path, seed: str, players: int, progress=Non
         number = campaign.open_round
         with clock.frozen_at(START + timedelta(days=number)):
             state = campaign.state()
-            for name in names:
+            for name in players_to_order(game, state, names):
                 orders = game.computer_orders(state, name)
                 text = f'token = "{tokens[name]}"\n' + normalised_text(campaign, Submission(name, number, orders))
                 store(campaign, read_orders(campaign, text.encode(), f"demo:{name}", require_token=True),

@@ -15,6 +15,7 @@ from datetime import timedelta
 
 from engine import canonical
 from engine.dice import Dice, commitment, round_seed
+from engine.game import players_to_order
 from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.errors import UserError
@@ -110,7 +111,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     if game.is_over(state):
         raise UserError(f"the game is over (after round {number - 1}); there is nothing to resolve")
     pending = campaign.pending_orders()
-    missing = [p for p in campaign.player_names if p not in pending]
+    missing = [p for p in players_to_order(game, state, campaign.player_names) if p not in pending]
     now = clock.now()
     deadline = campaign.round_record().get("deadline")
     late = deadline is not None and now >= clock.parse(deadline)

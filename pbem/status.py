@@ -1,6 +1,7 @@
 """What a GM asks first: where does the campaign stand?"""
 from __future__ import annotations
 
+from engine.game import players_to_order
 from pbem.campaign import Campaign
 
 
@@ -19,7 +20,8 @@ def campaign_status(campaign: Campaign) -> dict:
         "round": None if over else campaign.open_round,
         "deadline": None if over else record.get("deadline"),
         "orders_in": sorted(pending),
-        "missing": [] if over else [p for p in campaign.player_names if p not in pending],
+        "missing": [] if over else [p for p in players_to_order(game, state, campaign.player_names)
+                                    if p not in pending],
         "over": over,
         "standings": game.standings(state),
     }

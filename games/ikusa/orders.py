@@ -42,7 +42,7 @@ from . import assassination, battles, movement
 from .board import default_board
 from .build import check_build
 from .levy import check_levy
-from .planning import check_allocation
+from .planning import active_sides, check_allocation
 from .ronin import check_ronin
 from .setup import check_placement_orders
 from .state import is_two_player, sides_of
@@ -86,11 +86,12 @@ def _sections(state: dict, player: str, body: dict, problems: list[Problem]) -> 
     if not is_two_player(state):
         return [(player, body, "")]
     result = []
-    colours = sides_of(state, player)
+    active = active_sides(state)
+    colours = [colour for colour in sides_of(state, player) if colour in active]
     for key in body:
         if key not in colours:
             problems.append(Problem(NOT_UNDERSTOOD, key, f"In the two-player game your orders have one section "
-                                    f"for each of your colours: [{'] and ['.join(colours)}]."))
+                                    f"for each of your colours still in the game: [{'] and ['.join(colours)}]."))
     for colour in colours:
         section = body.get(colour, {})
         if isinstance(section, dict):

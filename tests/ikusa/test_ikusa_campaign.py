@@ -1,0 +1,58 @@
+"""Ikusa through the whole pipeline: a campaign of computer players, replayed and verified."""
+import json
+
+import pytest
+
+from conftest import run
+from pbem.campaign import Campaign
+from pbem.demo import run_demo
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    return run_demo("ikusa", tmp_path_factory.mktemp("ikusa") / "demo", "5", 5)
+
+
+def test_a_five_player_campaign_of_computers_replays_byte_for_byte(played):
+    assert played.last_round >= 2
+    assert run("replay", played.folder).code == 0
+    assert run("verify", played.folder).code == 0
+
+
+def test_the_order_form_passes_the_check_in_the_placement_round_and_in_play(tmp_path):
+    folder = tmp_path / "feud"
+    assert run("new", folder, "--game", "ikusa", "--player", "ann=a@x.org", "--player", "bob=b@x.org",
+               "--player", "cho=c@x.org").code == 0
+    for phase in ("placement", "play"):
+        assert Campaign.load(folder).state()["phase"] == phase
+        form = run("orders", "template", folder, "bob").out
+        path = tmp_path / f"{phase}.toml"
+        path.write_text(form)
+        result = run("orders", "check", folder, path)
+        assert result.code == 0, result.err
+        assert run("orders", "submit", folder, "bob", path).code == 0
+        assert run("resolve", folder, "--force").code == 0
+
+
+def test_no_report_shows_another_players_secrets(played):
+    camp = Campaign.load(played.folder)
+    for number in camp.resolved_rounds():
+        for player in camp.player_names:
+            model = json.loads((camp.round_dir(number) / "reports" / f"{player}.json").read_text())
+            assert set(model["view"]["secret"]) <= {"ronin", "ronin_hired"}
+            private = [e for e in json.loads((camp.round_dir(number) / "events.json").read_text())
+                       if isinstance(e["audience"], list) and player not in e["audience"]]
+            shown = model["events"]
+            for ev in private:
+                assert {k: v for k, v in ev.items() if k != "audience"} not in shown
+
+
+def test_a_game_option_is_taken_at_new_and_a_bad_one_refused(tmp_path):
+    ok = run("new", tmp_path / "quick", "--game", "ikusa", "--option", "quick=true",
+             "--player", "ann=a@x.org", "--player", "bob=b@x.org", "--player", "cho=c@x.org")
+    assert ok.code == 0, ok.err
+    assert Campaign.load(tmp_path / "quick").state()["options"]["quick"] is True
+    bad = run("new", tmp_path / "bad", "--game", "ikusa", "--option", "banzai=1",
+              "--player", "ann=a@x.org", "--player", "bob=b@x.org", "--player", "cho=c@x.org")
+    assert bad.code == 2 and "banzai" in bad.err
+    assert not (tmp_path / "bad").exists()
