@@ -61,11 +61,21 @@ def render(name: str, **values) -> str:
     return _env().get_template(name).render(**values)
 
 
+def counts(units: dict) -> str:
+    """A force as text, kinds in alphabetical order: "1 archer, 2 spearman"."""
+    return ", ".join(f"{n} {kind}" for kind, n in sorted(units.items()) if n)
+
+
+def fields(values: dict, skip: tuple[str, ...] = ("kind",)) -> str:
+    """An event's values as "key=value; ..." for the events a template has no sentence for."""
+    return "; ".join(f"{key}={value}" for key, value in sorted(values.items()) if key not in skip)
+
+
 @lru_cache(maxsize=1)
 def _env():
     import jinja2
 
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("templates", "."),
         autoescape=jinja2.select_autoescape(["html"]),
         undefined=jinja2.StrictUndefined,
@@ -73,3 +83,5 @@ def _env():
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters.update(counts=counts, fields=fields)
+    return env

@@ -6,9 +6,8 @@ them for the best exact chance of taking the castle chosen.
 """
 from __future__ import annotations
 
-import copy
-
 from engine import Game, event
+from engine.canonical import copy_plain
 
 from . import orders, scoring, targets, turn
 from .cards import CASTLES, CLANS
@@ -49,7 +48,7 @@ def resolve(state: dict, orders_by_player: dict[str, dict], dice) -> tuple[dict,
     """One round: a turn for each player in seat order, stopping at once if the centre empties."""
     if state["over"]:
         raise ValueError("the game is over")
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     events: list[dict] = []
     for player in seat_order(new):
         ranked = (orders_by_player.get(player) or default_orders(new, player)).get("targets") or [targets.AUTO]
@@ -70,7 +69,7 @@ def resolve(state: dict, orders_by_player: dict[str, dict], dice) -> tuple[dict,
 
 def view(state: dict, player: str) -> dict:
     """Everything is public; add the scores and what this player could attack, with exact odds."""
-    seen = copy.deepcopy(state)
+    seen = copy_plain(state)
     seen["you"] = player
     seen["scores"] = scoring.standings(state)
     seen["available"] = [orders.castle_forecast(state, player, name)

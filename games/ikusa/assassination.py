@@ -42,9 +42,9 @@ first and shown to the spy's player alone, then the spy allocates.
 """
 from __future__ import annotations
 
-import copy
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine.canonical import copy_plain
 
 from .conquest import _check_elimination, _lose_army, daimyos_left
 from .levy import PACKAGES
@@ -237,7 +237,7 @@ def attempt_assassination(state: dict, side: str, order: dict, dice, revenge: di
     read when the attempt fails; `recover` is every side's war `recover` list,
     used if a player is eliminated.
     """
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     revenge, recover = revenge or {}, recover or {}
     target = order.get("daimyo")
     reason = _why_not(new, side, target)
@@ -343,7 +343,7 @@ def succeed_assassinated_daimyos(state: dict, orders_by_side: dict[str, dict | N
     its war `priority` for the default's ties); `recover` is every side's war
     `recover` list, used if a player is eliminated.
     """
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     recover = recover or {}
     events: list[dict] = []
     for army_id in sorted(new["armies"]):
@@ -406,6 +406,6 @@ def spy_report(state: dict, spy_side: str, watched_side: str, allocation: dict) 
 
 def use_spy(state: dict, spy_side: str, watched_side: str, allocation: dict) -> tuple[dict, list[dict]]:
     """The spy has looked: the ninja is spent ("used" = "spy") and the report goes to the spy's player."""
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     new["ninja"]["used"] = "spy"
     return new, [spy_report(new, spy_side, watched_side, allocation)]

@@ -27,9 +27,9 @@ garrison one unit of the first regular kind of its casualty priority.
 """
 from __future__ import annotations
 
-import copy
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine.canonical import copy_plain
 
 from . import conquest
 from .board import Board, default_board
@@ -526,7 +526,7 @@ def conduct_combat(state: dict, side: str, war_orders, dice, board: Board | None
     when a defender eliminates the attacker.
     """
     board = board or default_board()
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     plan, events = _declare(new, side, war_orders, board)
     war = _War(new, side, war_orders, dice, board, defence_priorities, recover)
     war.run(plan, battle_entries(war_orders))

@@ -11,9 +11,9 @@ Orders, one per side that put two Koku in the box:
 """
 from __future__ import annotations
 
-import copy
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine.canonical import copy_plain
 
 from .planning import BUILD_COST, active_sides, audience, field_of, owned_provinces, place_id, side_armies, who
 from .state import side_of_province
@@ -67,7 +67,7 @@ def build_fortress(state: dict, side: str, province: str) -> tuple[dict, list[di
 
 
 def _build(state: dict, side: str, kind, province) -> tuple[dict, list[dict]]:
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     reason = why_not_build(state, side, kind, province)
     if reason:
         return new, [event("build_failed", **who(state, side), building=kind if kind in KINDS else None,
@@ -142,7 +142,7 @@ def build(state: dict, allocations: dict[str, dict], orders: dict[str, dict | No
     A side without an order gets the default one; an order from a side that
     paid nothing is ignored.
     """
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     events: list[dict] = []
     builders = [s for s, boxes in allocations.items() if (boxes or {}).get("build", 0) == BUILD_COST]
     for side in in_turn_order(new, builders):

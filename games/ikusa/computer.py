@@ -14,7 +14,8 @@ refused is dropped, so what it returns is always legal.
 """
 from __future__ import annotations
 
-import copy
+
+from engine.canonical import copy_plain
 from fractions import Fraction
 
 from .battles import defending_units
@@ -89,7 +90,7 @@ def _parts(state: dict, body: dict) -> list[tuple[str, dict]]:
 
 def _without_refused_entries(state: dict, player: str, body: dict) -> dict:
     fields = [problem.field for problem in problems(state, player, body)]
-    body = copy.deepcopy(body)
+    body = copy_plain(body)
     for prefix, section in _parts(state, body):
         war = section.get("war")
         if not war:
@@ -103,7 +104,7 @@ def _without_refused_entries(state: dict, player: str, body: dict) -> dict:
 
 
 def _without_war(state: dict, player: str, body: dict) -> dict:
-    body = copy.deepcopy(body)
+    body = copy_plain(body)
     for _, section in _parts(state, body):
         section.pop("war", None)
     return body
@@ -131,7 +132,7 @@ def side_orders(state: dict, side: str, board: Board) -> dict:
         section["build"] = {"kind": "castle", "province": castle}
     left = koku - boxes["turn_order"] - boxes["build"]
     levy = default_levy(state, side, min(left, len(owned)))["units"]
-    trial = copy.deepcopy(state)
+    trial = copy_plain(state)
     if levy:
         bought: dict[str, int] = {}
         for entry in levy:

@@ -14,9 +14,9 @@ events; the `_`-prefixed ones change, in place, the copy that the war
 """
 from __future__ import annotations
 
-import copy
 
 from engine import event
+from engine.canonical import copy_plain
 
 from .planning import active_sides, province_order, who
 from .ronin import reveal_ronin
@@ -80,7 +80,7 @@ def _lose_province(state: dict, pid: str, reason: str) -> list[dict]:
 
 def lose_province(state: dict, pid: str, reason: str = "no_units_left") -> tuple[dict, list[dict]]:
     """A new state in which the province's owner has lost it (its units must already be gone)."""
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     return new, _lose_province(new, pid, reason)
 
 
@@ -217,7 +217,7 @@ def _recover_daimyos(state: dict, side: str, wanted=None) -> list[dict]:
 
 def recover_daimyos(state: dict, side: str, wanted=None) -> tuple[dict, list[dict]]:
     """A new state in which the side has its lost daimyos back (see _recover_daimyos)."""
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     return new, _recover_daimyos(new, side, wanted)
 
 
@@ -271,7 +271,7 @@ def _eliminate_player(state: dict, loser: str, winner: str, wanted=None) -> list
 
 def eliminate_player(state: dict, loser: str, winner: str, wanted=None) -> tuple[dict, list[dict]]:
     """A new state in which the side `winner` has eliminated the side `loser` (see _eliminate_player)."""
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     return new, _eliminate_player(new, loser, winner, wanted)
 
 

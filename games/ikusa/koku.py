@@ -11,9 +11,9 @@ the setup.
 """
 from __future__ import annotations
 
-import copy
 
 from engine import event
+from engine.canonical import copy_plain
 
 from .planning import active_sides, owned_provinces, who
 from .state import koku_income, living_daimyos
@@ -29,7 +29,7 @@ def income(state: dict, side: str) -> tuple[int, bool]:
 def collect_koku(state: dict) -> tuple[dict, list[dict]]:
     """Every side still in the game takes its income from the main tray (added to what it holds, which
     planning leaves at nothing)."""
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     events: list[dict] = []
     for side in active_sides(new):
         koku, raised = income(new, side)

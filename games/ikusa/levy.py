@@ -24,12 +24,12 @@ Orders:  levy = { units = [{ unit = "archer", to = "Owari" }, { unit = "spearman
 """
 from __future__ import annotations
 
-import copy
 import tomllib
 from functools import lru_cache
 from importlib import resources
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine.canonical import copy_plain
 
 from .planning import active_sides, audience, board_of, field_of, owned_provinces, place_id, side_armies, who
 from .state import (
@@ -205,7 +205,7 @@ def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem
     if not units and koku:
         problems.append(Problem(NOT_ALLOWED, f"{at}.units", f"You put {koku} Koku in the levy box: list the "
                                 f"units to recruit, for example: {EXAMPLE}"))
-    trial = copy.deepcopy(state)
+    trial = copy_plain(state)
     placed: list[dict] = []
     for i, entry in enumerate(units):
         field = f"{at}.units[{i}]"
@@ -259,7 +259,7 @@ def levy_units(state: dict, allocations: dict[str, dict], orders: dict[str, dict
     A side with Koku in the levy and no orders gets the default levy; orders
     from a side with no Koku in the levy are ignored.
     """
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     events: list[dict] = []
     levying = [s for s, boxes in allocations.items() if (boxes or {}).get("levy", 0) > 0]
     for side in in_turn_order(new, levying):
@@ -318,7 +318,7 @@ def default_levy(state: dict, side: str, koku: int) -> dict:
     slots = [pid for pid in ranked if regular_count(state["provinces"][pid]["force"]) < PROVINCIAL_LIMIT
              or any(army_has_room(state["armies"][a], u) for a in armies[pid] for u in LEVIED)]
     recruits = _plan(koku, len(slots), state["supply"]["figures"].get(colour_of(state, side), {}))
-    trial, placed, units = copy.deepcopy(state), [], []
+    trial, placed, units = copy_plain(state), [], []
     for unit in LEVIED:  # the best units first, onto the most exposed provinces
         for _ in range(recruits.get(unit, 0)):
             for pid in ranked:

@@ -51,9 +51,9 @@ Orders (the side's [war] section):
 """
 from __future__ import annotations
 
-import copy
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine.canonical import copy_plain
 
 from .board import Board, default_board
 from .levy import levy_for_side
@@ -354,18 +354,18 @@ def _march(state: dict, side: str, order, phase: str, board: Board, moved: list[
 def _skipped(state: dict, side: str, phase: str, index: int, order, skip: _Skip) -> dict:
     """The private word to the ordering player: which order, and the typed reason it was not carried out."""
     return event("order_skipped", audience(state, side), **who(state, side), phase=phase, index=index,
-                 reason=skip.reason, order=copy.deepcopy(order), **skip.detail)
+                 reason=skip.reason, order=copy_plain(order), **skip.detail)
 
 
 def move_army(state: dict, side: str, order: dict, board: Board | None = None, phase: str = PHASE_A,
               index: int = 0) -> tuple[dict, list[dict]]:
     """One army's order, carried out whole, or skipped with a word to its player alone."""
     board = board or default_board()
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     try:
         return new, _march(new, side, order, phase, board, [])
     except _Skip as skip:
-        return copy.deepcopy(state), [_skipped(state, side, phase, index, order, skip)]
+        return copy_plain(state), [_skipped(state, side, phase, index, order, skip)]
 
 
 def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], phase: str,
@@ -379,7 +379,7 @@ def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], pha
     """
     refused: dict[int, _Skip] = {}
     while True:
-        new = copy.deepcopy(state)
+        new = copy_plain(state)
         events: list[dict] = []
         moved: list[str] = []
         arrived: dict[str, int] = {}
@@ -389,7 +389,7 @@ def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], pha
             if index in refused:
                 events.append(_skipped(new, side, phase, index, order, refused[index]))
                 continue
-            trial = copy.deepcopy(new)
+            trial = copy_plain(new)
             try:
                 told = _march(trial, side, order, phase, board, moved)
             except _Skip as skip:
@@ -413,7 +413,7 @@ def move_armies(state: dict, side: str, war_orders: dict | None, board: Board | 
     board = board or default_board()
     moves = (war_orders or {}).get("moves") or []
     if not isinstance(moves, list):
-        return copy.deepcopy(state), [_skipped(state, side, PHASE_A, 0, {}, _Skip("not_understood"))]
+        return copy_plain(state), [_skipped(state, side, PHASE_A, 0, {}, _Skip("not_understood"))]
     return _move_all_armies(state, side, list(enumerate(moves)), PHASE_A, board)
 
 
@@ -473,11 +473,11 @@ def move_provincial_force(state: dict, side: str, order: dict, board: Board | No
                           index: int = 0) -> tuple[dict, list[dict]]:
     """Part or all of a provincial force moves one step, carried out whole or skipped in private."""
     board = board or default_board()
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     try:
         return new, _shift(new, side, order, board, {})
     except _Skip as skip:
-        return copy.deepcopy(state), [_skipped(state, side, PHASE_D, index, order, skip)]
+        return copy_plain(state), [_skipped(state, side, PHASE_D, index, order, skip)]
 
 
 def final_movement(state: dict, side: str, war_orders: dict | None, board: Board | None = None
@@ -486,7 +486,7 @@ def final_movement(state: dict, side: str, war_orders: dict | None, board: Board
     board = board or default_board()
     entries = (war_orders or {}).get("final_moves") or []
     if not isinstance(entries, list):
-        return copy.deepcopy(state), [_skipped(state, side, PHASE_D, 0, {}, _Skip("not_understood"))]
+        return copy_plain(state), [_skipped(state, side, PHASE_D, 0, {}, _Skip("not_understood"))]
     armies = [(i, o) for i, o in enumerate(entries) if isinstance(o, dict) and "army" in o]
     forces = [(i, o) for i, o in enumerate(entries) if (i, o) not in armies]
     new, events = _move_all_armies(state, side, armies, PHASE_D, board)
@@ -494,8 +494,8 @@ def final_movement(state: dict, side: str, war_orders: dict | None, board: Board
     for index, order in forces:
         if new.get("over"):
             break
-        trial = copy.deepcopy(new)
-        trial_arrived = copy.deepcopy(arrived)
+        trial = copy_plain(new)
+        trial_arrived = copy_plain(arrived)
         try:
             told = _shift(trial, side, order, board, trial_arrived)
         except _Skip as skip:
@@ -596,7 +596,7 @@ def check_moves(state: dict, side: str, war_orders, board: Board | None = None, 
                                          f"Each order names an army (or in final_moves a province), for "
                                          f"example: {example}"))
     if not problems:
-        trial = copy.deepcopy(state)
+        trial = copy_plain(state)
         if isinstance(levy_orders, dict) and isinstance(levy_orders.get("units"), list):
             levy_for_side(trial, side, (allocation or {}).get("levy", 0), levy_orders["units"])
         problems += _try_phase_a(trial, side, war_orders, board)

@@ -9,9 +9,9 @@ to the main tray whatever happens. Hiring is public.
 """
 from __future__ import annotations
 
-import copy
 
 from engine import event
+from engine.canonical import copy_plain
 
 from .planning import active_sides, who
 
@@ -22,7 +22,7 @@ def hire_ninja(state: dict, allocations: dict[str, dict]) -> tuple[dict, list[di
     The ninja of an earlier round is back in the main tray by now (used, or
     returned after the planning it could have spied in), so it is replaced.
     """
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     bids = {s: (allocations.get(s) or {}).get("ninja", 0) for s in active_sides(new)}
     top = max(bids.values(), default=0)
     new["ninja"] = None

@@ -11,9 +11,9 @@ the economic actions (planning to collecting Koku).
 """
 from __future__ import annotations
 
-import copy
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine.canonical import copy_plain
 
 from .board import Board, default_board
 from .names import match_province
@@ -152,7 +152,7 @@ def allocate_koku(state: dict, allocations: dict[str, dict]) -> tuple[dict, list
     the default one; only its player is told why. The boxes are kept, public,
     in state["allocations"] for the rest of the round.
     """
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     events: list[dict] = []
     revealed = {}
     for side in active_sides(new):
@@ -168,5 +168,5 @@ def allocate_koku(state: dict, allocations: dict[str, dict]) -> tuple[dict, list
         revealed[side] = chosen
         new["koku"][side] = new["koku"].get(side, 0) - sum(chosen.values())
     new["allocations"] = revealed
-    events.append(event("allocations_revealed", allocations=copy.deepcopy(revealed)))
+    events.append(event("allocations_revealed", allocations=copy_plain(revealed)))
     return new, events

@@ -23,9 +23,9 @@ Orders:  ronin = [{ to = "red-1", count = 3 }, { to = "Owari", count = 1 }]
 """
 from __future__ import annotations
 
-import copy
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine.canonical import copy_plain
 
 from .levy import levy_for_side
 from .planning import active_sides, field_of, owned_provinces, place_id, province_order, side_armies, who
@@ -74,7 +74,7 @@ def ronin_room(state: dict, side: str, to) -> tuple[int, str | None]:
 
 def hire_ronin(state: dict, allocations: dict[str, dict]) -> tuple[dict, list[dict]]:
     """Two ronin per Koku from the supply, in turn order while they last."""
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     events: list[dict] = []
     hiring = [s for s, boxes in allocations.items() if (boxes or {}).get("ronin", 0) > 0]
     for side in in_turn_order(new, hiring):
@@ -124,7 +124,7 @@ def check_ronin(state: dict, side: str, allocation: dict, orders, levy_orders=No
         return [Problem(NOT_UNDERSTOOD, at, f"Ronin orders are a list, for example: {EXAMPLE}")]
     if not koku:
         return [Problem(NOT_ALLOWED, at, "You put no Koku in the ronin box, so you have no ronin.")]
-    trial = copy.deepcopy(state)
+    trial = copy_plain(state)
     if isinstance(levy_orders, dict) and isinstance(levy_orders.get("units"), list):
         levy_for_side(trial, side, allocation.get("levy", 0), levy_orders["units"])
     problems, total, at_place = [], 0, {}
@@ -180,7 +180,7 @@ def deploy_ronin(state: dict, orders: dict[str, list | dict | None]) -> tuple[di
     that could not be deployed go back to the supply. Every event here is the
     deploying player's alone.
     """
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     events: list[dict] = []
     hired = {s: new.get("secret", {}).get(player_of(new, s), {}).get("ronin_hired", {}).get(s, 0)
              for s in active_sides(new)}
@@ -233,7 +233,7 @@ def remove_ronin(state: dict) -> tuple[dict, list[dict]]:
     Revealed ronin stand among an army's units or a provincial force: their
     removal is public. Hidden ones (never revealed) are told to their owner only.
     """
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     events: list[dict] = []
     returned = 0
     for army_id in sorted(new["armies"]):

@@ -23,9 +23,9 @@ these keys, and `split` lists the provinces of the player's first colour
 """
 from __future__ import annotations
 
-import copy
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine.canonical import copy_plain
 
 from .board import Board, default_board
 from .names import ProvinceNameError, match_province
@@ -130,7 +130,7 @@ def setup(players: list[str], options: dict, dice, board: Board | None = None) -
         "over": False,
         "winners": [],
     }
-    events = [event("setup", players=players, colours=copy.deepcopy(colours), options=dict(opts))]
+    events = [event("setup", players=players, colours=copy_plain(colours), options=dict(opts))]
     prepare_army_cards(state)
     events += deal_provinces(state, board, dice)
     events += draw_turn_markers(state, dice)
@@ -216,7 +216,7 @@ def place_reinforcements(state: dict, orders_by_player: dict, dice=None,
     board = _board_for(state, board)
     if state["phase"] != "placement":
         raise ValueError("the placement round is over")
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     events = _run_placement(new, board, orders_by_player or {}, sides(new))
     new["phase"] = "play"
     events.append(event("placement_done", provinces={p: len(provinces_of(new, p)) for p in new["players"]}))
@@ -540,7 +540,7 @@ def check_placement_orders(state: dict, player: str, body: dict, board: Board | 
         problems += _check_section(state, board, player, body)
     if problems:
         return problems
-    trial = copy.deepcopy(state)
+    trial = copy_plain(state)
     events = _run_placement(trial, board, {player: body}, sides_of(state, player))
     for ev in events:
         if ev["kind"] == REPLACED and ev["reason"] not in ("missing", *NAME_REASONS):
@@ -646,7 +646,7 @@ def default_placement_orders(state: dict, player: str, board: Board | None = Non
     player may claim a province first, and the default is then chosen again.
     """
     board = _board_for(state, board)
-    trial = copy.deepcopy(state)
+    trial = copy_plain(state)
     events = _run_placement(trial, board, {}, sides_of(state, player))
     sections: dict[str, dict] = {}
     for side in sides_of(state, player):

@@ -11,9 +11,9 @@ numbered 1 to the number of sides still in the game (the rulebook takes the
 """
 from __future__ import annotations
 
-import copy
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine.canonical import copy_plain
 
 from .planning import active_sides, field_of, who
 
@@ -86,7 +86,7 @@ def determine_turn_order(state: dict, allocations: dict[str, dict], preferences:
 
     allocations and preferences are keyed by side.
     """
-    new = copy.deepcopy(state)
+    new = copy_plain(state)
     acting = active_sides(new)
     wants = {s: full_preferences(new, (preferences or {}).get(s)) for s in acting}
     bids = {s: (allocations.get(s) or {}).get("turn_order", 0) for s in acting}

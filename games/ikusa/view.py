@@ -7,15 +7,16 @@ another player's secret.
 """
 from __future__ import annotations
 
-import copy
+
+from engine.canonical import copy_plain
 
 from .conquest import province_counts
 from .state import sides_of
 
 
 def view(state: dict, player: str) -> dict:
-    seen = {key: copy.deepcopy(value) for key, value in state.items() if key != "secret"}
-    seen["secret"] = copy.deepcopy(state.get("secret", {}).get(player, {}))
+    seen = {key: copy_plain(value) for key, value in state.items() if key != "secret"}
+    seen["secret"] = copy_plain(state.get("secret", {}).get(player, {}))
     seen["you"] = player
     seen["your_sides"] = sides_of(state, player) if player in state["players"] else []
     seen["standings"] = standings(state)

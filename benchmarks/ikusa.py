@@ -1,0 +1,85 @@
+"""Speed figures for Ikusa (issue 3). Prints them; asserts nothing.
+
+    .venv/bin/python benchmarks/ikusa.py
+
+- a 5-player round of computer players resolved with every report written (the
+  median over the rounds of several games, with the number of battles each);
+- `pbem replay` of a 100-round campaign (5 players on default orders, so no battles,
+  which makes the rounds cheap) and the replay rate of battle-heavy computer games.
+Exact odds: see benchmarks/ikusa_odds.py.
+"""
+from __future__ import annotations
+
+import hashlib
+import statistics
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.game import players_to_order  # noqa: E402
+from pbem import clock  # noqa: E402
+from pbem.campaign import Player  # noqa: E402
+from pbem.create import new_campaign  # noqa: E402
+from pbem.history import replay  # noqa: E402
+from pbem.orders import Submission, store  # noqa: E402
+from pbem.rounds import resolve  # noqa: E402
+
+START = datetime(2026, 1, 1, tzinfo=timezone.utc)
+NAMES = ["p1", "p2", "p3", "p4", "p5"]
+
+
+def play(folder: Path, seed: int, rounds: int, computer: bool) -> tuple[object, list[tuple[float, int]]]:
+    with clock.frozen_at(START):
+        camp = new_campaign(folder, game_name="ikusa", gm="gm@bench.invalid",
+                            players=[Player(n, f"{n}@bench.invalid") for n in NAMES],
+                            secret=hashlib.sha256(f"bench {seed}".encode()).digest())
+    timings = []
+    while not camp.is_over() and camp.last_round < rounds:
+        number = camp.open_round
+        with clock.frozen_at(START + timedelta(days=number)):
+            state = camp.state()
+            for name in players_to_order(camp.game, state, NAMES):
+                orders = camp.game.computer_orders(state, name) if computer else {}
+                store(camp, Submission(name, number, orders), "bench")
+            began = time.perf_counter()
+            resolve(camp, force=True)
+            elapsed = time.perf_counter() - began
+        events = camp.read_json(number, "events.json")
+        timings.append((elapsed, sum(1 for e in events if e["kind"] == "battle_started")))
+    return camp, timings
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        rounds = []
+        replayed = []
+        for seed in range(4):
+            camp, timings = play(Path(tmp) / f"game{seed}", seed, 60, computer=True)
+            rounds += timings[1:]  # the placement round is not a round of war
+            began = time.perf_counter()
+            assert replay(camp) == []
+            replayed.append((time.perf_counter() - began, camp.last_round))
+        busy = [t for t, battles in rounds if battles >= 20]
+        print(f"5-player computer rounds, resolved with reports written: median "
+              f"{statistics.median(t for t, _ in rounds) * 1000:.0f} ms over {len(rounds)} rounds; "
+              f"battles per round median {statistics.median(b for _, b in rounds):.0f}, max {max(b for _, b in rounds)}")
+        if busy:
+            print(f"  rounds with 20 or more battles: median {statistics.median(busy) * 1000:.0f} ms "
+                  f"over {len(busy)} rounds   target <= 200 ms (about 30 battles)")
+        seconds, count = sum(t for t, _ in replayed), sum(n for _, n in replayed)
+        print(f"replay of computer games: {count} rounds in {seconds:.1f} s, "
+              f"{seconds / count * 100:.1f} s per 100 rounds")
+        camp, _ = play(Path(tmp) / "long", 99, 100, computer=False)
+        began = time.perf_counter()
+        assert replay(camp) == []
+        print(f"replay of a {camp.last_round}-round campaign (default orders): "
+              f"{time.perf_counter() - began:.1f} s   target <= 20 s")
+
+
+if __name__ == "__main__":
+    main()
