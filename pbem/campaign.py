@@ -49,6 +49,7 @@ class Campaign:
     options: dict = field(default_factory=dict)
     deadline_hours: int = 0
     created: str = ""
+    missing_orders: str = "default"  # what a player who sent nothing plays: "default" or "computer"
 
     # --- loading and saving -------------------------------------------------
     @classmethod
@@ -67,6 +68,7 @@ class Campaign:
                 gm=section["gm"],
                 created=section.get("created", ""),
                 deadline_hours=int(section.get("deadline_hours", 0)),
+                missing_orders=section.get("missing_orders", "default"),
                 players=[Player(p["name"], p["email"]) for p in data.get("players", [])],
                 options=data.get("options", {}),
             )
@@ -75,7 +77,7 @@ class Campaign:
 
     def save(self) -> None:
         section = {"name": self.name, "game": self.game_name, "gm": self.gm, "created": self.created,
-                   "deadline_hours": self.deadline_hours}
+                   "deadline_hours": self.deadline_hours, "missing_orders": self.missing_orders}
         data = {"campaign": section, "options": self.options,
                 "players": [{"name": p.name, "email": p.email} for p in self.players]}
         write_atomic(self.folder / "campaign.toml", tomli_w.dumps(data))

@@ -45,7 +45,9 @@ def cli():
               help="Hours from one resolution to the next deadline; 0 for none.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. quick=true or victory_check=end_of_round (Ikusa); repeatable.")
-def new(folder, game_name, players, gm, name, deadline_hours, options):
+@click.option("--missing-orders", type=click.Choice(["default", "computer"]), default="default", show_default=True,
+              help="What a player who sends no orders plays: the game's default orders or its computer player.")
+def new(folder, game_name, players, gm, name, deadline_hours, options, missing_orders):
     """Create a campaign folder and a welcome letter (with a secret token) per player.
 
     \b
@@ -63,7 +65,7 @@ def new(folder, game_name, players, gm, name, deadline_hours, options):
 
     campaign = new_campaign(folder, game_name=game_name, players=[parse_player(p) for p in players], gm=gm,
                             name=name, deadline_hours=deadline_hours,
-                            options=dict(parse_option(o) for o in options))
+                            options=dict(parse_option(o) for o in options), missing_orders=missing_orders)
     click.echo(f"Created campaign {campaign.name!r} ({campaign.game.title}) in {folder}")
     click.echo(f"Welcome letters with each player's token are in {folder / 'outbox'}")
 

@@ -47,7 +47,7 @@ def parse_option(spec: str) -> tuple[str, object]:
 
 def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str, name: str | None = None,
                  options: dict | None = None, deadline_hours: int = 0, secret: bytes | None = None,
-                 tokens: dict[str, str] | None = None) -> Campaign:
+                 tokens: dict[str, str] | None = None, missing_orders: str = "default") -> Campaign:
     from games import GAMES
 
     folder = Path(folder)
@@ -71,8 +71,11 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
     now = clock.now()
+    if missing_orders not in ("default", "computer"):
+        raise UserError(f"--missing-orders {missing_orders!r}: choose default or computer")
     campaign = Campaign(folder=staging, name=name, game_name=game_name, gm=gm, players=list(players),
-                        options=dict(options or {}), deadline_hours=deadline_hours, created=clock.stamp(now))
+                        options=dict(options or {}), deadline_hours=deadline_hours, created=clock.stamp(now),
+                        missing_orders=missing_orders)
     secret = secret or secrets.token_bytes(32)
     tokens = tokens or {p.name: secrets.token_urlsafe(18) for p in players}
     campaign.save()

@@ -36,7 +36,7 @@ def run_demo(game_name: str, folder: Path, seed: str, players: int, progress=Non
         with clock.frozen_at(START + timedelta(days=number)):
             state = campaign.state()
             for name in players_to_order(game, state, names):
-                orders = game.computer_orders(state, name)
+                orders = game.computer_orders(game.view(state, name), name)
                 text = f'token = "{tokens[name]}"\n' + normalised_text(campaign, Submission(name, number, orders))
                 store(campaign, read_orders(campaign, text.encode(), f"demo:{name}", require_token=True),
                       "computer player")

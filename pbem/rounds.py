@@ -120,7 +120,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
                         ["resolve with --force to give them their default orders, or wait for the deadline"])
     inputs = {
         "round": number,
-        "orders": {p: pending[p]["orders"] if p in pending else game.default_orders(state, p)
+        "orders": {p: pending[p]["orders"] if p in pending else stand_in_orders(campaign, state, p)
                    for p in campaign.player_names},
         "defaulted": missing,
         "nonces": {p: pending[p]["nonce"] for p in sorted(pending) if pending[p].get("nonce")},
@@ -133,6 +133,14 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else ""))
     settle(campaign, files)
     return {"round": number, "defaulted": missing, "over": json.loads(files["round.json"])["over"]}
+
+
+def stand_in_orders(campaign: Campaign, state: dict, player: str) -> dict:
+    """Orders for a player who sent none: the game's default, or its computer player seeing only that player's view."""
+    game = campaign.game
+    if campaign.missing_orders == "computer":
+        return game.computer_orders(game.view(state, player), player)
+    return game.default_orders(state, player)
 
 
 def next_deadline(campaign: Campaign, now) -> str | None:

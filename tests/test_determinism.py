@@ -5,21 +5,24 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from conftest import tree
 
 
-def play(folder, hashseed: str):
+def play(folder, hashseed: str, game: str = "age-of-war", players: str = "5"):
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
     env.pop("PBEM_NOW", None)
-    done = subprocess.run([sys.executable, "-m", "pbem", "demo", "--dir", str(folder), "--seed", "11",
-                           "--players", "5"], env=env, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "pbem", "demo", game, "--dir", str(folder), "--seed", "11",
+                           "--players", players], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
 
-def test_the_same_game_played_in_two_processes_gives_byte_identical_files(tmp_path):
-    out_a = play(tmp_path / "a" / "demo", "1")
-    out_b = play(tmp_path / "b" / "demo", "4242")
+@pytest.mark.parametrize("game, players", [("age-of-war", "5"), ("ikusa", "4")])
+def test_the_same_game_played_in_two_processes_gives_byte_identical_files(tmp_path, game, players):
+    out_a = play(tmp_path / "a" / "demo", "1", game, players)
+    out_b = play(tmp_path / "b" / "demo", "4242", game, players)
     files_a, files_b = tree(tmp_path / "a" / "demo"), tree(tmp_path / "b" / "demo")
     files_a.pop("log.txt"), files_b.pop("log.txt")  # the log records the wall-clock time of each run
     assert files_a == files_b

@@ -56,3 +56,15 @@ def test_a_game_option_is_taken_at_new_and_a_bad_one_refused(tmp_path):
               "--player", "ann=a@x.org", "--player", "bob=b@x.org", "--player", "cho=c@x.org")
     assert bad.code == 2 and "banzai" in bad.err
     assert not (tmp_path / "bad").exists()
+
+
+def test_a_campaign_may_let_the_computer_play_for_a_player_who_sent_nothing(tmp_path):
+    folder = tmp_path / "stand-in"
+    assert run("new", folder, "--game", "ikusa", "--missing-orders", "computer", "--player", "ann=a@x.org",
+               "--player", "bob=b@x.org", "--player", "cho=c@x.org").code == 0
+    assert run("resolve", folder, "--force").code == 0  # the placement round
+    assert run("resolve", folder, "--force").code == 0
+    camp = Campaign.load(folder)
+    inputs = camp.read_json(2, "inputs.json")
+    assert inputs["defaulted"] == ["ann", "bob", "cho"]
+    assert all(orders.get("planning") for orders in inputs["orders"].values())
