@@ -9,7 +9,10 @@ the computer player (`computer`) and what a player may see (`view`).
 """
 from __future__ import annotations
 
+import json
+
 from engine import Game
+from engine.canonical import dumps
 
 from .computer import computer_orders
 from .conquest import players_left
@@ -21,7 +24,19 @@ from .view import standings, view
 
 
 def setup(players: list[str], options: dict, dice) -> tuple[dict, list[dict]]:
-    return _setup(players, options, dice)
+    state, events = _setup(players, options, dice)
+    return canonical_form(state), events
+
+
+def resolve(state: dict, orders_by_player: dict[str, dict], dice) -> tuple[dict, list[dict]]:
+    new, events = resolve_round(state, orders_by_player, dice)
+    return canonical_form(new), events
+
+
+def canonical_form(state: dict) -> dict:
+    """The state as it reads back from its canonical JSON (keys sorted at every level), so that a
+    state kept in memory and one loaded from a round folder behave the same in every later round."""
+    return json.loads(dumps(state))
 
 
 def default_orders(state: dict, player: str) -> dict:
@@ -44,7 +59,7 @@ GAME = Game(
     order_form=order_form,
     default_orders=default_orders,
     computer_orders=computer_orders,
-    resolve=resolve_round,
+    resolve=resolve,
     view=view,
     is_over=is_over,
     standings=standings,

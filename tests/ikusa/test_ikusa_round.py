@@ -94,3 +94,18 @@ def test_a_ninja_hired_in_the_round_strikes_at_the_ordered_moment():
     assert [(e["target"], e["before"], e["war_of"]) for e in attempts] == [(target, "B", "bob")]
     kinds = [e["kind"] for e in events]
     assert kinds.index("assassination_attempted") > kinds.index("ninja_hired")
+
+
+def test_a_state_read_back_from_its_file_resolves_exactly_like_the_one_in_memory():
+    import json
+
+    from games import get
+
+    game = get("ikusa")
+    state, _ = game.setup(["ann", "bob", "cho", "dan"], {}, Dice(b"memory"))
+    for number in range(4):
+        orders = {p: game.computer_orders(game.view(state, p), p) for p in state["players"]}
+        in_memory = game.resolve(state, orders, Dice(f"memory {number}".encode()))
+        from_disk = game.resolve(json.loads(dumps(state)), orders, Dice(f"memory {number}".encode()))
+        assert dumps(in_memory[0]) == dumps(from_disk[0]) and dumps(in_memory[1]) == dumps(from_disk[1])
+        state = in_memory[0]
