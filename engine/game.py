@@ -74,6 +74,12 @@ class Game:
     options: dict = field(default_factory=dict)
     # state -> the players who still send orders (None: every player, always)
     active_players: Callable[[State], list[str]] | None = None
+    # (state, player, orders, every order already in, the player's earlier ones too) -> problems that depend on
+    # what others ordered first (Ikusa: a spied allocation may not change once shown)
+    check_in_context: Callable[[State, str, Orders, dict[str, Orders]], list[Problem]] | None = None
+    # (state, the orders in so far) -> [(player, key, data)]: private news a player gets as soon
+    # as others' orders are in (Ikusa: the spy sees the watched allocation before allocating)
+    briefings: Callable[[State, dict[str, Orders]], list[tuple[str, str, dict]]] | None = None
     # `pbem demo` stops a game of computer players after this many rounds
     demo_rounds: int = 200
 

@@ -160,7 +160,7 @@ def orders_submit(campaign, player, file):
 def _take_orders(camp, file: Path, player: str | None, keep: bool):
     from pbem.files import campaign_lock
     from pbem.inbox import forecast_text
-    from pbem.orders import normalised_text, read_orders, store
+    from pbem.orders import deliver_briefings, normalised_text, read_orders, store
 
     try:
         data = file.read_bytes()
@@ -172,6 +172,8 @@ def _take_orders(camp, file: Path, player: str | None, keep: bool):
             submission = read_orders(camp, data, str(file), player=player)
             store(camp, submission, f"cli:{file.name}")
             camp.log(f"orders submitted for {submission.player}, round {submission.round}")
+            for key in deliver_briefings(camp):
+                click.echo(f"Private news posted to the outbox: {key}")
     else:
         submission = read_orders(camp, data, str(file), player=player)
     verb = "Stored" if keep else "Accepted (not stored)"

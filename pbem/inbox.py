@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.files import write_atomic
-from pbem.orders import OrdersRejected, normalised_text, read_orders, store
+from pbem.orders import OrdersRejected, deliver_briefings, normalised_text, read_orders, store
 from pbem.outbox import compose, post
 
 SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -55,6 +55,7 @@ def take_one(campaign: Campaign, data: bytes, source: str, digest: str) -> Intak
         campaign.log(f"inbox: rejected {source}" + (f" from {player}" if player else " (no known player)"))
         return Intake(source, player, False, problems)
     store(campaign, submission, f"inbox:{source}")
+    deliver_briefings(campaign)
     body = render.render("common/ack.txt.j2", accepted=True, round=submission.round,
                          normalised=normalised_text(campaign, submission),
                          forecast=forecast_text(campaign, submission.forecast))

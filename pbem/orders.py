@@ -111,6 +111,9 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
         body = {key: value for key, value in document.items() if key not in ENVELOPE}
         checked = game.check_orders(state, who, body)
         problems.extend(checked.problems)
+        if game.check_in_context is not None and not checked.problems:
+            orders_in = {p: r["orders"] for p, r in campaign.pending_orders().items()}
+            problems.extend(game.check_in_context(state, who, checked.orders, orders_in))
 
     if problems:
         raise OrdersRejected(source, [_locate(p, text) for p in problems])
@@ -164,3 +167,24 @@ def _locate(problem: Problem, text: str) -> Problem:
         if pattern.match(line):
             return Problem(problem.reason, problem.field, problem.message, number)
     return problem
+
+
+def deliver_briefings(campaign: Campaign) -> list[str]:
+    """Post the private news that the orders in so far give a player (once each); the keys posted."""
+    from pbem import render
+    from pbem.outbox import compose, post
+
+    game = campaign.game
+    if game.briefings is None:
+        return []
+    number = campaign.open_round
+    orders_in = {p: r["orders"] for p, r in campaign.pending_orders().items()}
+    posted = []
+    for player, key, data in game.briefings(campaign.state(), orders_in):
+        message_key = f"brief-r{number:04d}-{player}-{key}"
+        body = render.render(f"{render.template_folder(game.name)}/briefing.txt.j2", round=number, player=player,
+                             data=data)
+        if post(campaign, message_key, compose(campaign, player, f"Round {number}: news for you alone", body,
+                                               key=message_key, moment=clock.now())):
+            posted.append(message_key)
+    return posted

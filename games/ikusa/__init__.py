@@ -20,6 +20,7 @@ from .form import format_orders, order_form
 from .orders import check_orders
 from .round import resolve_round
 from .setup import setup as _setup
+from .spy import briefings, check_in_context
 from .view import standings, view
 
 
@@ -64,5 +65,7 @@ GAME = Game(
     is_over=is_over,
     standings=standings,
     active_players=players_left,
+    check_in_context=check_in_context,
+    briefings=briefings,
     demo_rounds=60,
 )

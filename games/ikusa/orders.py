@@ -48,7 +48,7 @@ from .setup import check_placement_orders
 from .state import is_two_player, sides_of
 from .turn_order import check_preferences
 
-SECTIONS = ("planning", "turn_order", "build", "levy", "ronin", "war", "ninja", "revenge", "successors")
+SECTIONS = ("planning", "turn_order", "build", "levy", "ronin", "war", "ninja", "revenge", "successors", "spy")
 
 
 def check_orders(state: dict, player: str, body: dict) -> Checked:
@@ -66,7 +66,8 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
                 problems.append(Problem(NOT_UNDERSTOOD, prefix + key,
                                         f'"{key}" is not a part of Ikusa orders; the parts are {", ".join(SECTIONS)}.'))
         allocation = section.get("planning")
-        problems += check_allocation(state, side, allocation)
+        if allocation is not None:  # left out: the default allocation
+            problems += check_allocation(state, side, allocation)
         paid = allocation if isinstance(allocation, dict) else {}
         problems += check_preferences(state, side, (section.get("turn_order") or {}).get("preferences"))
         problems += check_build(state, side, paid, section.get("build"))

@@ -51,6 +51,9 @@ def resolve_round(state: dict, orders_by_player: dict[str, dict], dice) -> tuple
     new = {**state, "round": state["round"] + 1}  # the round being played, from 1
     act(allocate_koku, part(orders, "planning"))
     allocations = new["allocations"]
+    spying = assassination.spy_watch(new, part(orders, "spy"))
+    if spying:
+        act(assassination.use_spy, *spying, allocations[spying[1]])
     preferences = {side: (given or {}).get("preferences") for side, given in part(orders, "turn_order").items()}
     act(determine_turn_order, allocations, preferences, dice)
     act(build, allocations, part(orders, "build"))

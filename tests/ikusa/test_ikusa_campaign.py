@@ -68,3 +68,36 @@ def test_a_campaign_may_let_the_computer_play_for_a_player_who_sent_nothing(tmp_
     inputs = camp.read_json(2, "inputs.json")
     assert inputs["defaulted"] == ["ann", "bob", "cho"]
     assert all(orders.get("planning") for orders in inputs["orders"].values())
+
+
+def test_the_spy_sees_the_watched_allocation_by_mail_before_allocating_and_it_is_frozen(tmp_path):
+    folder = tmp_path / "spies"
+    assert run("new", folder, "--game", "ikusa", "--player", "ann=a@x.org", "--player", "bob=b@x.org",
+               "--player", "cho=c@x.org").code == 0
+    assert run("resolve", folder, "--force").code == 0  # placement
+
+    def submit(player, text):
+        camp = Campaign.load(folder)
+        path = tmp_path / f"{player}-{camp.open_round}-{len(list(tmp_path.iterdir()))}.toml"
+        path.write_text(f"round = {camp.open_round}\n{text}")
+        return run("orders", "submit", folder, player, path)
+
+    koku = Campaign.load(folder).state()["koku"]["ann"]
+    assert submit("ann", f"[planning]\nninja = {koku}\n").code == 0
+    assert run("resolve", folder, "--force").code == 0  # round 1: ann hires the ninja
+    assert Campaign.load(folder).state()["ninja"]["holder"] == "ann"
+
+    assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
+    assert list((folder / "outbox").glob("brief-*")) == []
+    bob_koku = Campaign.load(folder).state()["koku"]["bob"]
+    assert submit("bob", f"[planning]\nturn_order = {bob_koku}\n").code == 0
+    briefs = list((folder / "outbox").glob("brief-*"))
+    assert len(briefs) == 1 and "-ann-spy-bob" in briefs[0].name
+    assert f"turn_order  {bob_koku}" in briefs[0].read_text()
+    changed = submit("bob", f"[planning]\nninja = {bob_koku}\n")
+    assert changed.code == 2 and "spy has already seen" in changed.err
+    assert run("resolve", folder, "--force").code == 0
+    number = Campaign.load(folder).last_round
+    reports = {p: json.loads((folder / f"rounds/{number:04d}/reports/{p}.json").read_text()) for p in ("ann", "bob")}
+    assert [e["watched_player"] for e in reports["ann"]["events"] if e["kind"] == "spy_report"] == ["bob"]
+    assert not [e for e in reports["bob"]["events"] if e["kind"] == "spy_report"]
