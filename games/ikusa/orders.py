@@ -41,7 +41,7 @@ from engine import NOT_UNDERSTOOD, Checked, Problem
 from . import assassination, battles, movement
 from .board import default_board
 from .build import check_build
-from .levy import check_levy
+from .levy import check_levy, levy_units
 from .planning import active_sides, check_allocation
 from .ronin import check_ronin
 from .setup import check_placement_orders
@@ -78,7 +78,8 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         problems += battles.check_battles(state, side, war, board)
         problems += assassination.check_ninja(state, side, section)
         if not problems:
-            forecast += [{"side": side, **battles.battle_forecast(state, side, entry, board)}
+            levied, _ = levy_units(state, {side: paid}, {side: section.get("levy")}) if paid.get("levy") else (state, [])
+            forecast += [{"side": side, **battles.battle_forecast(levied, side, entry, board)}
                          for entry in war.get("battles", [])]
     return Checked(problems, None if problems else body, forecast)
 
