@@ -45,6 +45,24 @@ def parse_option(spec: str) -> tuple[str, object]:
         return key.strip(), value.strip()
 
 
+def read_file_options(options: dict) -> dict:
+    """Options the game gets: an option KEY_file = "path" is read here and given as KEY = its text.
+
+    The game never touches the disk; the text is recorded with the setup round, so a
+    replay needs the file no more.
+    """
+    result = {}
+    for key, value in options.items():
+        if key.endswith("_file"):
+            try:
+                result[key[: -len("_file")]] = Path(value).expanduser().read_text("utf-8")
+            except (OSError, UnicodeDecodeError, TypeError) as exc:
+                raise UserError(f"option {key}: cannot read {value!r}: {exc}") from None
+        else:
+            result[key] = value
+    return result
+
+
 def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str, name: str | None = None,
                  options: dict | None = None, deadline_hours: int = 0, secret: bytes | None = None,
                  tokens: dict[str, str] | None = None, missing_orders: str = "default") -> Campaign:
@@ -82,8 +100,8 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     campaign.write_secrets(secret, tokens)
     for sub in ("orders", "inbox", "outbox", "sent", "received", "rounds"):
         (staging / sub).mkdir()
-    inputs = {"round": 0, "players": names, "options": campaign.options, "resolved_at": clock.stamp(now),
-              "deadline": None}
+    inputs = {"round": 0, "players": names, "options": read_file_options(campaign.options),
+              "resolved_at": clock.stamp(now), "deadline": None}
     if deadline_hours:
         from pbem.rounds import next_deadline
 

@@ -32,7 +32,7 @@ from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
 from engine.canonical import copy_plain
 
 from . import conquest
-from .board import Board, default_board
+from .board import Board, board_of_state
 from .combat import check_withdrawal, fight_battle
 from .conquest import (
     _check_elimination,
@@ -236,7 +236,7 @@ def _declare(state: dict, side: str, war_orders, board: Board) -> tuple[dict, li
 
 def declare_battles(state: dict, side: str, war_orders, board: Board | None = None) -> list[dict]:
     """Phase B: the battle markers of the side's first attacks, in order; the state does not change."""
-    return _declare(state, side, war_orders, board or default_board())[1]
+    return _declare(state, side, war_orders, board or board_of_state(state))[1]
 
 
 # --- phase C ---------------------------------------------------------------------------------------------
@@ -525,7 +525,7 @@ def conduct_combat(state: dict, side: str, war_orders, dice, board: Board | None
     war orders' `priority`), `recover` the other sides' `recover` lists, for
     when a defender eliminates the attacker.
     """
-    board = board or default_board()
+    board = board or board_of_state(state)
     new = copy_plain(state)
     plan, events = _declare(new, side, war_orders, board)
     war = _War(new, side, war_orders, dice, board, defence_priorities, recover)
@@ -549,7 +549,7 @@ def check_battles(state: dict, side: str, war_orders, board: Board | None = None
     Where a force will stand after phase A is not known yet, so adjacency is
     checked only for provincial forces, which do not move before they attack.
     """
-    board = board or default_board()
+    board = board or board_of_state(state)
     at = field_of(state, side, "war")
     if war_orders is None:
         return []
@@ -667,7 +667,7 @@ def battle_forecast(state: dict, side: str, entry_raw, board: Board | None = Non
     is None when there is nothing to fight (an unoccupied target, an order
     naming no force on the board).
     """
-    board = board or default_board()
+    board = board or board_of_state(state)
     entry, reason = read_entry(state, board, entry_raw)
     target = entry_raw.get("target") if isinstance(entry_raw, dict) else None
     if entry is None or origin_of(state, entry) is None:

@@ -102,6 +102,15 @@ def default_board() -> Board:
     return load_map(resources.files(__package__).joinpath("map.toml").read_text(encoding="utf-8"))
 
 
+def board_of_state(state: dict) -> Board:
+    """The board a game is played on: the campaign's own map kept in the state, else the package's."""
+    text = state.get("map_text")
+    board = _load_cached(text) if text else default_board()
+    if state.get("map") not in (None, board.digest):
+        raise ValueError("the state's map digest does not match its map")
+    return board
+
+
 def load_map(source: str | os.PathLike) -> Board:
     """A board from the text of a map file, or from a map file named by a path (or a one-line str ending .toml).
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 from engine import NOT_UNDERSTOOD, Checked, Problem
 
 from . import assassination, battles, movement
-from .board import default_board
+from .board import board_of_state
 from .build import check_build
 from .levy import check_levy, levy_units
 from .planning import active_sides, check_allocation
@@ -58,7 +58,7 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         return Checked(problems, None if problems else body)
     problems: list[Problem] = []
     forecast: list[dict] = []
-    board = default_board()
+    board = board_of_state(state)
     sections = _sections(state, player, body, problems)
     for side, section, prefix in sections:
         for key in section:

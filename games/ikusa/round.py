@@ -9,7 +9,7 @@ this one only hands each its part of the orders, in the order of the rules.
 from __future__ import annotations
 
 from . import assassination, battles, movement
-from .board import default_board
+from .board import board_of_state
 from .build import build
 from .koku import collect_koku
 from .levy import levy_units
@@ -61,7 +61,7 @@ def resolve_round(state: dict, orders_by_player: dict[str, dict], dice) -> tuple
     act(hire_ronin, allocations)
     act(deploy_ronin, part(orders, "ronin"))
     act(hire_ninja, allocations)
-    board = default_board()
+    board = board_of_state(state)
     wars = {side: (body or {}).get("war") or {} for side, body in orders.items()}
     defence = {side: war["priority"] for side, war in wars.items() if war.get("priority")}
     recover = {side: war["recover"] for side, war in wars.items() if war.get("recover")}

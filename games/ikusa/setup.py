@@ -27,7 +27,7 @@ from __future__ import annotations
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
 from engine.canonical import copy_plain
 
-from .board import Board, default_board
+from .board import Board, board_of_state, default_board, load_map
 from .names import ProvinceNameError, match_province
 from .state import (ARMIES_PER_COLOUR, ARMY_ASHIGARU_LIMIT, ARMY_SAMURAI_LIMIT, COLOURS, FIGURES_PER_COLOUR,
                     PROVINCIAL_LIMIT, SUPPLY, add_units, are_enemies, army_at, colour_of, is_two_player,
@@ -35,7 +35,7 @@ from .state import (ARMIES_PER_COLOUR, ARMY_ASHIGARU_LIMIT, ARMY_SAMURAI_LIMIT, 
                     side_of_province, sides, sides_of, take_figures)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-OPTIONS = ("quick", "victory_check")
+OPTIONS = ("quick", "victory_check", "map")
 VICTORY_CHECKS = ("immediate", "end_of_round")
 
 VICTORY_PROVINCES = 35
@@ -79,12 +79,17 @@ def game_options(player_count: int, options: dict) -> dict:
         raise ValueError(f"option victory_check is one of {', '.join(VICTORY_CHECKS)}, not {check!r}")
     if two and check != "end_of_round":
         raise ValueError("the two-player game is won only at the end of a round (victory_check = end_of_round)")
+    if "map" in options and not (isinstance(options["map"], str) and options["map"].strip()):
+        raise ValueError("option map is the text of a map file (the campaign names it with map_file)")
     if quick:
         provinces = QUICK_VICTORY_PROVINCES[player_count]
     else:
         provinces = TWO_PLAYER_VICTORY_PROVINCES if two else VICTORY_PROVINCES
-    return {"quick": quick, "victory_check": check, "victory_provinces": provinces,
-            "most_provinces_on_first_elimination": quick, "least_experience": 2 if quick else 1}
+    chosen = {"quick": quick, "victory_check": check, "victory_provinces": provinces,
+              "most_provinces_on_first_elimination": quick, "least_experience": 2 if quick else 1}
+    if "map" in options:
+        chosen["map"] = options["map"]
+    return chosen
 
 
 def _check_players(players: list[str]) -> None:
@@ -108,7 +113,8 @@ def setup(players: list[str], options: dict, dice, board: Board | None = None) -
     players = list(players)
     _check_players(players)
     opts = game_options(len(players), options)
-    board = board or default_board()
+    map_text = opts.pop("map", None)
+    board = board or (load_map(map_text) if map_text else default_board())
     colours = _colours(players)
     state = {
         "game": "ikusa",
@@ -130,7 +136,9 @@ def setup(players: list[str], options: dict, dice, board: Board | None = None) -
         "over": False,
         "winners": [],
     }
-    events = [event("setup", players=players, colours=copy_plain(colours), options=dict(opts))]
+    if map_text:
+        state["map_text"] = map_text  # the campaign's own map travels with the game
+    events = [event("setup", players=players, colours=copy_plain(colours), options=dict(opts), map=board.digest)]
     prepare_army_cards(state)
     events += deal_provinces(state, board, dice)
     events += draw_turn_markers(state, dice)
@@ -224,7 +232,7 @@ def place_reinforcements(state: dict, orders_by_player: dict, dice=None,
 
 
 def _board_for(state: dict, board: Board | None) -> Board:
-    board = board or default_board()
+    board = board or board_of_state(state)
     if state.get("map") != board.digest:
         raise ValueError("this game was set up on another map: pass that map's board")
     return board

@@ -1,5 +1,6 @@
 """Ikusa through the whole pipeline: a campaign of computer players, replayed and verified."""
 import json
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,25 @@ def test_the_spy_sees_the_watched_allocation_by_mail_before_allocating_and_it_is
     reports = {p: json.loads((folder / f"rounds/{number:04d}/reports/{p}.json").read_text()) for p in ("ann", "bob")}
     assert [e["watched_player"] for e in reports["ann"]["events"] if e["kind"] == "spy_report"] == ["bob"]
     assert not [e for e in reports["bob"]["events"] if e["kind"] == "spy_report"]
+
+
+def test_a_campaign_may_play_on_its_own_map_file_and_a_broken_one_is_refused(tmp_path):
+    from games.ikusa.board import default_board
+
+    source = (Path(__file__).resolve().parents[2] / "games/ikusa/map.toml").read_text()
+    own = tmp_path / "own-map.toml"
+    own.write_text(source + "\n# our printed board\n")
+    folder = tmp_path / "own"
+    assert run("new", folder, "--game", "ikusa", "--option", f"map_file={own}", "--player", "ann=a@x.org",
+               "--player", "bob=b@x.org", "--player", "cho=c@x.org").code == 0
+    assert run("resolve", folder, "--force").code == 0
+    state = Campaign.load(folder).state()
+    assert state["map"] != default_board().digest and state["map_text"] == own.read_text()
+    assert run("replay", folder).code == 0
+
+    broken = tmp_path / "broken-map.toml"
+    broken.write_text(source.replace('["aki", "bingo"]', '["aki", "atlantis"]'))
+    refused = run("new", tmp_path / "nowhere", "--game", "ikusa", "--option", f"map_file={broken}",
+                  "--player", "ann=a@x.org", "--player", "bob=b@x.org", "--player", "cho=c@x.org")
+    assert refused.code == 2 and "atlantis" in refused.err
+    assert not (tmp_path / "nowhere").exists()
