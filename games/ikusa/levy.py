@@ -113,6 +113,13 @@ def why_not_levy(state: dict, side: str, koku: int, placed: list[dict], unit, to
 
     `to` is an army id or a province id (see planning.place_id).
     """
+    return _why_not_levy(state, side, koku, placed, unit, to, None)
+
+
+def _why_not_levy(state: dict, side: str, koku: int, placed: list[dict], unit, to,
+                  provinces: int | None) -> str | None:
+    """why_not_levy, given how many provinces the side owns when the caller knows it already (placing
+    units changes no owner, so a whole levy counts them once); None counts them here."""
     if unit == "daimyo":
         return "daimyo_not_levied"
     if unit not in LEVIED:
@@ -124,7 +131,7 @@ def why_not_levy(state: dict, side: str, koku: int, placed: list[dict], unit, to
         return reason
     if any(p["province"] == province for p in placed):
         return "province_used"
-    if len(placed) >= len(owned_provinces(state, side)):
+    if len(placed) >= (len(owned_provinces(state, side)) if provinces is None else provinces):
         return "more_than_provinces"
     bought: dict[str, int] = {}
     for kind in [p["unit"] for p in placed] + [unit]:
@@ -206,6 +213,7 @@ def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem
         problems.append(Problem(NOT_ALLOWED, f"{at}.units", f"You put {koku} Koku in the levy box: list the "
                                 f"units to recruit, for example: {EXAMPLE}"))
     trial = copy_plain(state)
+    owned = len(owned_provinces(trial, side))
     placed: list[dict] = []
     for i, entry in enumerate(units):
         field = f"{at}.units[{i}]"
@@ -218,7 +226,7 @@ def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem
                                     "levy entry (unit, to)."))
             continue
         unit, to, message = _entry(trial, entry)
-        reason = why_not_levy(trial, side, koku, placed, unit, to)
+        reason = _why_not_levy(trial, side, koku, placed, unit, to, owned)
         if reason in ("unknown_unit", "daimyo_not_levied"):
             problems.append(Problem(NOT_UNDERSTOOD if reason == "unknown_unit" else NOT_ALLOWED, f"{field}.unit",
                                     _EXPLAIN[reason]))
@@ -234,9 +242,10 @@ def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem
 def levy_for_side(new: dict, side: str, koku: int, units: list) -> list[dict]:
     """Place one side's units in order, skipping what the rules forbid (the state is changed in place)."""
     events, placed = [], []
+    owned = len(owned_provinces(new, side))
     for i, entry in enumerate(units):
         unit, to, _ = _entry(new, entry)
-        reason = why_not_levy(new, side, koku, placed, unit, to)
+        reason = _why_not_levy(new, side, koku, placed, unit, to, owned)
         if reason:
             events.append(event("levy_skipped", audience(new, side), **who(new, side), index=i,
                                 unit=unit if isinstance(unit, str) else None,
@@ -289,12 +298,14 @@ def _plan(koku: int, slots: int, tray: dict[str, int]) -> dict[str, int]:
     be placed, then the most combat value (ties to the package listed first); Koku that would add
     nothing are not spent on anything."""
     bought: dict[str, int] = {}
+    worth = _worth(bought, tray, slots)
     for _ in range(koku):
         options = [{k: bought.get(k, 0) + package.get(k, 0) for k in LEVIED} for package in PACKAGES]
-        best = max(options, key=lambda option: _worth(option, tray, slots))
-        if _worth(best, tray, slots) <= _worth(bought, tray, slots):
+        # each option's worth once (max keeps the first of equals, as it did over the options)
+        best_worth, best = max(((_worth(option, tray, slots), option) for option in options), key=lambda p: p[0])
+        if best_worth <= worth:
             break
-        bought = best
+        bought, worth = best, best_worth
     return {kind: min(n, tray.get(kind, 0)) for kind, n in bought.items() if min(n, tray.get(kind, 0))}
 
 
@@ -304,7 +315,8 @@ def default_levy(state: dict, side: str, koku: int) -> dict:
     armies first, then the weakest, then province order."""
     board = board_of(state)
     owned = owned_provinces(state, side)
-    armies = {pid: [a for a in side_armies(state, side) if state["armies"][a]["province"] == pid] for pid in owned}
+    mine = side_armies(state, side)
+    armies = {pid: [a for a in mine if state["armies"][a]["province"] == pid] for pid in owned}
 
     def exposed(pid: str) -> bool:
         return board is None or any(are_enemies(state, side, side_of_province(state, other))
@@ -314,18 +326,23 @@ def default_levy(state: dict, side: str, koku: int) -> dict:
         return regular_count(state["provinces"][pid]["force"]) + sum(
             regular_count(state["armies"][a]["units"]) for a in armies[pid])
 
-    ranked = sorted(owned, key=lambda pid: (not exposed(pid), not armies[pid], held(pid), owned.index(pid)))
+    order = {pid: i for i, pid in enumerate(owned)}
+    ranked = sorted(owned, key=lambda pid: (not exposed(pid), not armies[pid], held(pid), order[pid]))
     slots = [pid for pid in ranked if regular_count(state["provinces"][pid]["force"]) < PROVINCIAL_LIMIT
              or any(army_has_room(state["armies"][a], u) for a in armies[pid] for u in LEVIED)]
     recruits = _plan(koku, len(slots), state["supply"]["figures"].get(colour_of(state, side), {}))
     trial, placed, units = copy_plain(state), [], []
+    used: set[str] = set()  # provinces placed on: why_not_levy says province_used for each of their places
     for unit in LEVIED:  # the best units first, onto the most exposed provinces
         for _ in range(recruits.get(unit, 0)):
             for pid in ranked:
+                if pid in used:
+                    continue
                 to = next((t for t in armies[pid] + [pid]
-                           if why_not_levy(trial, side, koku, placed, unit, t) is None), None)
+                           if _why_not_levy(trial, side, koku, placed, unit, t, len(owned)) is None), None)
                 if to is not None:
                     placed.append({"unit": unit, "province": _place(trial, side, unit, to)})
+                    used.add(placed[-1]["province"])
                     units.append({"unit": unit, "to": to})
                     break
     return {"units": units}

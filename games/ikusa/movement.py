@@ -595,12 +595,30 @@ def check_moves(state: dict, side: str, war_orders, board: Board | None = None, 
                 problems.append(_problem(state, side, at, "not_understood",
                                          f"Each order names an army (or in final_moves a province), for "
                                          f"example: {example}"))
-    if not problems:
+    if not problems and _phase_a_trial_needed(state, side, war_orders, allocation, levy_orders):
         trial = copy_plain(state)
         if isinstance(levy_orders, dict) and isinstance(levy_orders.get("units"), list):
             levy_for_side(trial, side, (allocation or {}).get("levy", 0), levy_orders["units"])
         problems += _try_phase_a(trial, side, war_orders, board)
     return problems
+
+
+def _phase_a_trial_needed(state: dict, side: str, war_orders: dict, allocation, levy_orders) -> bool:
+    """Whether check_moves must try phase A on a copy of the state after the levy.
+
+    With no moves there is nothing to try: move_armies skips no order, so the
+    trial finds no problem. It is left out then (it copies the state and
+    replays the levy, and the computer player's orders, checked for every
+    report, have no moves), except where replaying the levy would raise, so
+    that such orders still fail as before: Koku that are not a number, or a
+    side of no player (levy_for_side names the side's player).
+    """
+    if war_orders.get("moves"):
+        return True
+    if isinstance(levy_orders, dict) and isinstance(levy_orders.get("units"), list):
+        player_of(state, side)  # raises KeyError for no side, as the levy's events would
+        return not isinstance((allocation or {}).get("levy", 0), int)
+    return False
 
 
 def _check_army_order(state, side, order, phase, board, at, seen) -> list[Problem]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb, lcm, prod
+from typing import NamedTuple
 
 from .combat import remove_casualties
 from .units import (
@@ -127,6 +128,29 @@ def _misses(groups) -> int:
     return prod((SIDES - value) ** count for value, count in groups)
 
 
+class _Point(NamedTuple):
+    """One point of a side's casualty track: per phase its dice groups, the dice they roll and the
+    ways they all miss; and the same two counts for the whole round."""
+    groups: tuple
+    dice: tuple[int, ...]
+    misses: tuple[int, ...]
+    round_dice: int
+    round_misses: int
+
+
+@lru_cache(maxsize=1024)
+def _side_points(counts: tuple[int, ...], bonus: int, bonus_kind: str | None,
+                 priority: tuple[str, ...]) -> tuple[_Point, ...]:
+    """Every point of one side's casualty track (see _phase_groups). It depends on that side alone,
+    and the computer player and the order forms weigh one force against several others, so it is
+    worked out once per force rather than once per battle (integers only: the odds are unchanged)."""
+    points = []
+    for groups in _phase_groups(casualty_track(dict(zip(KINDS, counts)), bonus, priority), bonus_kind):
+        dice, misses = tuple(_dice(g) for g in groups), tuple(_misses(g) for g in groups)
+        points.append(_Point(groups, dice, misses, sum(dice), prod(misses)))
+    return tuple(points)
+
+
 def _exact(numerator: int, divisor: int) -> int:
     quotient, remainder = divmod(numerator, divisor)
     if remainder:
@@ -190,13 +214,10 @@ def _spread(flow: int, dealt: tuple[int, ...], taken: tuple[int, ...], a: int, d
 
 @lru_cache(maxsize=256)
 def _odds(attacker_counts, defender_counts, bonus_kind, bonus, naval, attacker_priority, defender_priority):
-    attacker = dict(zip(KINDS, attacker_counts))
     defender = dict(zip(KINDS, defender_counts))
-    track_a = casualty_track(attacker, 0, attacker_priority)
-    track_d = casualty_track(defender, bonus, defender_priority)
-    end_a, end_d = len(track_a) - 1, len(track_d) - 1  # losses that leave the side with nothing
-    groups_a = _phase_groups(track_a, None)
-    groups_d = _phase_groups(track_d, bonus_kind)
+    points_a = _side_points(attacker_counts, 0, None, attacker_priority)
+    points_d = _side_points(defender_counts, bonus, bonus_kind, defender_priority)
+    end_a, end_d = len(points_a) - 1, len(points_d) - 1  # losses that leave the side with nothing
 
     # Each state's loop numerator q: 12^(dice of a round) minus the ways every die misses. A path
     # meets at most one state per number of dice, so the lcm of each such level's q is enough.
@@ -204,8 +225,8 @@ def _odds(attacker_counts, defender_counts, bonus_kind, bonus, naval, attacker_p
     levels: dict[int, set[int]] = {}
     for a in range(end_a):
         for d in range(end_d):
-            dice = sum(_dice(g) for g in groups_a[a] + groups_d[d])
-            loop_q[a][d] = SIDES ** dice - prod(_misses(g) for g in groups_a[a] + groups_d[d])
+            dice = points_a[a].round_dice + points_d[d].round_dice
+            loop_q[a][d] = SIDES ** dice - points_a[a].round_misses * points_d[d].round_misses
             levels.setdefault(dice, set()).add(loop_q[a][d])
     first_strike = _groups(defender, [k for phase in PHASES for k in phase.kinds], None, 0) if naval else ()
     whole = prod(lcm(*level) for level in levels.values()) * SIDES ** _dice(first_strike)
@@ -228,13 +249,15 @@ def _odds(attacker_counts, defender_counts, bonus_kind, bonus, naval, attacker_p
             m0, m1 = start[a][d], middle[a][d]
             if not (m0 or m1):
                 continue
-            (long_a, hand_a), (long_d, hand_d) = groups_a[a], groups_d[d]
+            pa, pd = points_a[a], points_d[d]
+            (long_a, hand_a), (long_d, hand_d) = pa.groups, pd.groups
             # With F the total flow through the start (or middle) of the round, rounds without a
             # hit included, these are F / 12^(dice of the half-round that follows):
             #   start:  (m0 * 12^hand + m1 * miss_hand) / q,  middle: (m1 * 12^long + m0 * miss_long) / q
-            out_start = _exact(m0 * SIDES ** (_dice(hand_a) + _dice(hand_d)) + m1 * _misses(hand_a) * _misses(hand_d),
+            # (index 0 of a point's dice and misses is the long-range phase, 1 hand to hand)
+            out_start = _exact(m0 * SIDES ** (pa.dice[1] + pd.dice[1]) + m1 * pa.misses[1] * pd.misses[1],
                                loop_q[a][d])
-            out_middle = _exact(m1 * SIDES ** (_dice(long_a) + _dice(long_d)) + m0 * _misses(long_a) * _misses(long_d),
+            out_middle = _exact(m1 * SIDES ** (pa.dice[0] + pd.dice[0]) + m0 * pa.misses[0] * pd.misses[0],
                                 loop_q[a][d])
             _spread(out_start, hit_weights(long_a, end_d - d), hit_weights(long_d, end_a - a), a, d, middle, ends,
                     end_a, end_d)

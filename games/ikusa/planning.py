@@ -17,7 +17,7 @@ from engine.canonical import copy_plain
 
 from .board import Board, default_board
 from .names import match_province
-from .state import colour_of, is_two_player, player_of, side_of_province, sides
+from .state import colour_of, is_two_player, player_of, sides
 
 BOXES = ("turn_order", "build", "levy", "ronin", "ninja")
 BUILD_COST = 2
@@ -47,8 +47,17 @@ def active_sides(state: dict) -> list[str]:
 
 
 def owned_provinces(state: dict, side: str) -> list[str]:
-    """The side's provinces in province order."""
-    return [pid for pid in province_order(state) if side_of_province(state, pid) == side]
+    """The side's provinces in province order.
+
+    Asked thousands of times a round, so it reads the owner fields the way
+    state.side_of_province does instead of calling it for every province.
+    """
+    provinces = state["provinces"]
+    if side is None:  # side_of_province says None for an unowned province
+        return [pid for pid in province_order(state) if provinces[pid]["owner"] is None]
+    key = "colour" if is_two_player(state) else "owner"
+    return [pid for pid in province_order(state)
+            if provinces[pid]["owner"] is not None and provinces[pid][key] == side]
 
 
 def side_armies(state: dict, side: str) -> list[str]:
