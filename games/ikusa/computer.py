@@ -19,7 +19,7 @@ from engine.canonical import copy_plain
 from fractions import Fraction
 
 from .battles import defending_units
-from .board import Board, default_board
+from .board import Board, board_of_state
 from .build import why_not_build
 from .levy import default_levy, koku_needed, levy_for_side
 from .odds import battle_odds
@@ -57,7 +57,7 @@ def computer_orders(state: dict, player: str) -> dict:
     active = active_sides(state)
     if state.get("over") or not any(side in active for side in sides_of(state, player)):
         return {}  # nothing to order: no order file can stand for a player out of the game
-    board = default_board()
+    board = board_of_state(state)
     sections = {side: side_orders(state, side, board) for side in sides_of(state, player) if side in active}
     body = sections if is_two_player(state) else sections.get(player, {})
     return legal(state, player, body)

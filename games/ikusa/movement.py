@@ -55,7 +55,7 @@ from __future__ import annotations
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
 from engine.canonical import copy_plain
 
-from .board import Board, default_board
+from .board import Board, board_of_state
 from .levy import levy_for_side
 from .names import match_province
 from .planning import audience, field_of, who
@@ -360,7 +360,7 @@ def _skipped(state: dict, side: str, phase: str, index: int, order, skip: _Skip)
 def move_army(state: dict, side: str, order: dict, board: Board | None = None, phase: str = PHASE_A,
               index: int = 0) -> tuple[dict, list[dict]]:
     """One army's order, carried out whole, or skipped with a word to its player alone."""
-    board = board or default_board()
+    board = board or board_of_state(state)
     new = copy_plain(state)
     try:
         return new, _march(new, side, order, phase, board, [])
@@ -410,7 +410,7 @@ def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], pha
 def move_armies(state: dict, side: str, war_orders: dict | None, board: Board | None = None
                 ) -> tuple[dict, list[dict]]:
     """Phase A: the side's armies move through its own provinces, in the order given."""
-    board = board or default_board()
+    board = board or board_of_state(state)
     moves = (war_orders or {}).get("moves") or []
     if not isinstance(moves, list):
         return copy_plain(state), [_skipped(state, side, PHASE_A, 0, {}, _Skip("not_understood"))]
@@ -472,7 +472,7 @@ def _shift(state: dict, side: str, order, board: Board, arrived: dict[str, dict]
 def move_provincial_force(state: dict, side: str, order: dict, board: Board | None = None,
                           index: int = 0) -> tuple[dict, list[dict]]:
     """Part or all of a provincial force moves one step, carried out whole or skipped in private."""
-    board = board or default_board()
+    board = board or board_of_state(state)
     new = copy_plain(state)
     try:
         return new, _shift(new, side, order, board, {})
@@ -483,7 +483,7 @@ def move_provincial_force(state: dict, side: str, order: dict, board: Board | No
 def final_movement(state: dict, side: str, war_orders: dict | None, board: Board | None = None
                    ) -> tuple[dict, list[dict]]:
     """Phase D: the armies move first (and may conquer), then the provincial forces, each in the order given."""
-    board = board or default_board()
+    board = board or board_of_state(state)
     entries = (war_orders or {}).get("final_moves") or []
     if not isinstance(entries, list):
         return copy_plain(state), [_skipped(state, side, PHASE_D, 0, {}, _Skip("not_understood"))]
@@ -569,7 +569,7 @@ def check_moves(state: dict, side: str, war_orders, board: Board | None = None, 
     can add units or provinces; what it then cannot do, it will not be able to.
     Phase D is checked in shape only: battles will change the board first.
     """
-    board = board or default_board()
+    board = board or board_of_state(state)
     if war_orders is None:
         return []
     if not isinstance(war_orders, dict):

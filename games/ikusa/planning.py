@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
 from engine.canonical import copy_plain
 
-from .board import Board, default_board
+from .board import Board, board_of_state
 from .names import match_province
 from .state import colour_of, is_two_player, player_of, sides
 
@@ -26,9 +26,8 @@ BUILD_COST = 2
 # --- shared by the economic actions ----------------------------------------------------------------
 
 def board_of(state: dict) -> Board | None:
-    """The package's map if the game is played on it (a state without a map digest has none)."""
-    board = default_board()
-    return board if state.get("map") == board.digest else None
+    """The map the game is played on (a hand-built state without a map digest has none)."""
+    return board_of_state(state) if state.get("map") else None
 
 
 def province_order(state: dict) -> list[str]:
