@@ -158,15 +158,37 @@ def _line_of_decode_error(message: str) -> int | None:
 
 
 def _locate(problem: Problem, text: str) -> Problem:
-    """Give a problem the line where its field's key is written, when it has none."""
+    """Give a problem the line where its field is written, when it has none.
+
+    A field such as "war.moves[2].path" is looked for as a table header
+    ([war] or the third [[war.moves]]) and then as a key below it.
+    """
     if problem.line is not None:
         return problem
-    key = re.split(r"[\[.]", problem.field, maxsplit=1)[0]
-    pattern = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
-    for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.match(line):
-            return Problem(problem.reason, problem.field, problem.message, number)
-    return problem
+    segments = [(name, int(index) if index else None)
+                for name, index in re.findall(r"([A-Za-z_][\w-]*)(?:\[(\d+)\])?", problem.field)]
+    lines = text.splitlines()
+    start, rest = 0, segments
+    for depth in range(len(segments), 0, -1):
+        path = r"\s*\.\s*".join(re.escape(name) for name, _ in segments[:depth])
+        header = re.compile(rf"^\s*\[\[?\s*{path}\s*\]\]?\s*(#.*)?$")
+        hits = [i for i, line in enumerate(lines) if header.match(line)]
+        nth = segments[depth - 1][1] or 0
+        if len(hits) > nth:
+            start, rest = hits[nth], segments[depth:]
+            break
+    number = start + 1 if start or not rest else None
+    if rest:
+        key = re.compile(rf'^\s*"?{re.escape(rest[0][0])}"?\s*=')
+        for offset, line in enumerate(lines[start:], start=start):
+            if offset > start and line.lstrip().startswith("[") and number is not None:
+                break
+            if key.match(line):
+                number = offset + 1
+                break
+    if number is None:
+        return problem
+    return Problem(problem.reason, problem.field, problem.message, number)
 
 
 def deliver_briefings(campaign: Campaign) -> list[str]:
