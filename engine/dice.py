@@ -79,12 +79,16 @@ class Dice:
         return items[self.roll(len(items), purpose) - 1]
 
     def shuffle(self, items: list, purpose: str) -> list:
-        """A fair permutation (Fisher-Yates from the end), every swap a recorded roll."""
-        result = list(items)
-        for i in range(len(result) - 1, 0, -1):
-            j = self.roll(i + 1, purpose) - 1
-            result[i], result[j] = result[j], result[i]
-        return result
+        return shuffle(self, items, purpose)
+
+
+def shuffle(dice, items: list, purpose: str) -> list:
+    """A fair permutation (Fisher-Yates from the end), every swap one roll of `dice` (anything with .roll)."""
+    result = list(items)
+    for i in range(len(result) - 1, 0, -1):
+        j = dice.roll(i + 1, purpose) - 1
+        result[i], result[j] = result[j], result[i]
+    return result
 
 
 def recheck(key: bytes, rolls: list[dict]) -> int | None:

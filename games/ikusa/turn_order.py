@@ -11,9 +11,9 @@ numbered 1 to the number of sides still in the game (the rulebook takes the
 """
 from __future__ import annotations
 
-
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
 from engine.canonical import copy_plain
+from engine.dice import shuffle
 
 from .planning import active_sides, field_of, who
 
@@ -24,12 +24,8 @@ def markers(state: dict) -> list[int]:
 
 
 def draw_order(dice, items: list, purpose: str) -> list:
-    """A fair random order of the items (Fisher-Yates from the end), each swap one recorded roll."""
-    result = list(items)
-    for i in range(len(result) - 1, 0, -1):
-        j = dice.roll(i + 1, purpose) - 1
-        result[i], result[j] = result[j], result[i]
-    return result
+    """A fair random order of the items; works with any dice that roll (the engine's shuffle)."""
+    return shuffle(dice, items, purpose)
 
 
 def in_turn_order(state: dict, group) -> list[str]:
