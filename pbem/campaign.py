@@ -50,6 +50,7 @@ class Campaign:
     deadline_hours: int = 0
     created: str = ""
     missing_orders: str = "default"  # what a player who sent nothing plays: "default" or "computer"
+    mail: dict = field(default_factory=dict)  # [mail.smtp] (and later [mail.imap]): servers, never passwords
 
     # --- loading and saving -------------------------------------------------
     @classmethod
@@ -71,6 +72,7 @@ class Campaign:
                 missing_orders=section.get("missing_orders", "default"),
                 players=[Player(p["name"], p["email"]) for p in data.get("players", [])],
                 options=data.get("options", {}),
+                mail=data.get("mail", {}),
             )
         except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
             raise UserError(f"{path}: cannot read the campaign settings: {exc}") from None
@@ -80,6 +82,8 @@ class Campaign:
                    "deadline_hours": self.deadline_hours, "missing_orders": self.missing_orders}
         data = {"campaign": section, "options": self.options,
                 "players": [{"name": p.name, "email": p.email} for p in self.players]}
+        if self.mail:
+            data["mail"] = self.mail
         write_atomic(self.folder / "campaign.toml", tomli_w.dumps(data))
 
     @property
@@ -116,6 +120,10 @@ class Campaign:
 
     def dice_secret(self) -> bytes:
         return bytes.fromhex(self._secrets()["dice_secret"])
+
+    def smtp_password(self) -> str | None:
+        """From PBEM_SMTP_PASSWORD, else from the secrets file; never from campaign.toml."""
+        return os.environ.get("PBEM_SMTP_PASSWORD") or self._secrets().get("smtp_password")
 
     def token_matches(self, player: str, token: str) -> bool:
         stored = self._secrets().get("tokens", {}).get(player, "")

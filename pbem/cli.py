@@ -217,6 +217,33 @@ def inbox(campaign):
 
 @cli.command()
 @CAMPAIGN
+def send(campaign):
+    """Deliver the outbox over SMTP; each message moves to sent/ once the server accepted it.
+
+    The server is set in campaign.toml ([mail.smtp] host, port, security =
+    "tls" | "starttls" | "none", user); the password comes from the
+    PBEM_SMTP_PASSWORD environment variable or smtp_password in secrets.toml.
+    Messages that fail stay in the outbox and are tried again on a later run,
+    after a wait that doubles each time. Exit code 1 if any failed this run.
+
+    \b
+    Example:
+      PBEM_SMTP_PASSWORD=... pbem send war
+    """
+    from pbem.files import campaign_lock
+    from pbem.send import send_outbox
+
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        result = send_outbox(camp)
+    click.echo(f"sent {len(result.sent)}, failed {len(result.failed)}, waiting to retry {len(result.waiting)}")
+    for key, why in sorted(result.failed.items()):
+        click.echo(f"  {key}: {why}", err=True)
+    sys.exit(1 if result.failed else 0)
+
+
+@cli.command()
+@CAMPAIGN
 @click.option("--force", is_flag=True, help="Resolve now; players without orders get the game's default orders.")
 def resolve(campaign, force):
     """Resolve the open round and put every player's report in the outbox.

@@ -1,0 +1,96 @@
+"""Delivery over SMTP to a real server on loopback (aiosmtpd): sent once, never lost, retried later."""
+from __future__ import annotations
+
+import email
+import socket
+from datetime import timedelta
+
+import pytest
+from aiosmtpd.controller import Controller
+from freezegun import freeze_time
+
+from conftest import START, run
+from pbem.campaign import Campaign
+
+
+class Mailbox:
+    """An SMTP handler that keeps what it accepts, or refuses with a chosen reply."""
+
+    def __init__(self):
+        self.messages = []
+        self.refuse = None
+
+    async def handle_DATA(self, server, session, envelope):
+        if self.refuse:
+            return self.refuse
+        self.messages.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
+        return "250 OK"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def smtp():
+    box = Mailbox()
+    controller = Controller(box, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    yield box, controller.port
+    controller.stop()
+
+
+def configure(campaign, port):
+    camp = Campaign.load(campaign.folder)
+    camp.mail = {"smtp": {"host": "127.0.0.1", "port": port, "security": "none"}}
+    camp.save()
+    return camp
+
+
+def test_the_outbox_is_delivered_and_each_message_moves_to_sent(campaign, smtp):
+    box, port = smtp
+    configure(campaign, port)
+    waiting = sorted(p.name for p in (campaign.folder / "outbox").glob("*.eml"))
+    result = run("send", campaign.folder)
+    assert result.code == 0, result.err
+    assert sorted(p.name for p in (campaign.folder / "sent").glob("*.eml")) == waiting
+    assert list((campaign.folder / "outbox").glob("*.eml")) == []
+    received = {rcpt[0]: email.message_from_bytes(content) for _, rcpt, content in box.messages}
+    assert sorted(received) == ["ann@example.org", "bob@example.org", "cho@example.org"]
+    assert all(sender == "gm@example.org" for sender, _, _ in box.messages)
+    assert run("send", campaign.folder).code == 0
+    assert len(box.messages) == 3, "a second run sends nothing again"
+
+
+def test_a_refusing_server_keeps_the_mail_and_a_later_run_delivers_it_once(campaign, smtp):
+    box, port = smtp
+    configure(campaign, port)
+    box.refuse = "451 try again later"
+    with freeze_time(START):
+        failed = run("send", campaign.folder)
+        assert failed.code == 1 and "451" in failed.err
+        assert len(list((campaign.folder / "outbox").glob("*.eml"))) == 3
+        box.refuse = None
+        early = run("send", campaign.folder)
+        assert early.code == 0 and "waiting to retry 3" in early.out and box.messages == []
+    with freeze_time(START + timedelta(minutes=2)):
+        assert run("send", campaign.folder).code == 0
+    assert len(box.messages) == 3
+    assert len(list((campaign.folder / "sent").glob("*.eml"))) == 3
+    assert not (campaign.folder / "outbox" / ".retry.json").read_text().strip("{}\n ")
+
+
+def test_a_server_that_is_down_loses_nothing(campaign):
+    configure(campaign, free_port())  # nothing listens there
+    with freeze_time(START):
+        result = run("send", campaign.folder)
+    assert result.code == 1 and "cannot reach" in result.err
+    assert len(list((campaign.folder / "outbox").glob("*.eml"))) == 3
+    assert list((campaign.folder / "sent").glob("*.eml")) == []
+
+
+def test_send_without_a_server_set_says_how_to_set_one(campaign):
+    result = run("send", campaign.folder)
+    assert result.code == 2 and "[mail.smtp]" in result.err
