@@ -48,6 +48,7 @@ class Campaign:
     players: list[Player]
     options: dict = field(default_factory=dict)
     deadline_hours: int = 0
+    remind_hours: int = 0  # remind players without orders this long before the deadline (0: never)
     created: str = ""
     missing_orders: str = "default"  # what a player who sent nothing plays: "default" or "computer"
     mail: dict = field(default_factory=dict)  # [mail.smtp] (and later [mail.imap]): servers, never passwords
@@ -69,6 +70,7 @@ class Campaign:
                 gm=section["gm"],
                 created=section.get("created", ""),
                 deadline_hours=int(section.get("deadline_hours", 0)),
+                remind_hours=int(section.get("remind_hours", 0)),
                 missing_orders=section.get("missing_orders", "default"),
                 players=[Player(p["name"], p["email"]) for p in data.get("players", [])],
                 options=data.get("options", {}),
@@ -79,7 +81,8 @@ class Campaign:
 
     def save(self) -> None:
         section = {"name": self.name, "game": self.game_name, "gm": self.gm, "created": self.created,
-                   "deadline_hours": self.deadline_hours, "missing_orders": self.missing_orders}
+                   "deadline_hours": self.deadline_hours, "remind_hours": self.remind_hours,
+                   "missing_orders": self.missing_orders}
         data = {"campaign": section, "options": self.options,
                 "players": [{"name": p.name, "email": p.email} for p in self.players]}
         if self.mail:
@@ -167,6 +170,15 @@ class Campaign:
 
     def round_record(self, number: int | None = None) -> dict:
         return self.read_json(self.last_round if number is None else number, "round.json")
+
+    def deadline(self) -> str | None:
+        """The open round's deadline: as set when the last round was resolved, or as the GM moved it."""
+        moved = self.folder / "deadline.json"
+        if moved.is_file():
+            record = json.loads(moved.read_text("utf-8"))
+            if record.get("round") == self.open_round:
+                return record["deadline"]
+        return self.round_record().get("deadline")
 
     def is_over(self) -> bool:
         return self.game.is_over(self.state())

@@ -216,6 +216,60 @@ def inbox(campaign):
 
 
 @cli.command()
+@click.argument("campaigns", nargs=-1, required=True, type=click.Path(file_okay=False, path_type=Path))
+def tick(campaigns):
+    """The cron job: for each campaign take the inbox, remind, resolve when due, send.
+
+    A round is resolved when every player still in the game has orders in, or
+    when its deadline has passed. Prints only what it did (cron mails any
+    output); a campaign that fails is reported, the others go on, and the exit
+    code is 1.
+
+    \b
+    Example (crontab, every ten minutes):
+      */10 * * * *  /path/to/.venv/bin/pbem tick /srv/pbem/war /srv/pbem/feud
+    """
+    from pbem.tick import tick as tick_campaign
+
+    failures = 0
+    for folder in campaigns:
+        try:
+            report = tick_campaign(folder)
+        except Exception as exc:  # one campaign's trouble must not stop the others
+            failures += 1
+            click.echo(f"{folder}: FAILED: {exc}", err=True)
+            continue
+        for line in report.did:
+            click.echo(f"{folder}: {line}")
+    sys.exit(1 if failures else 0)
+
+
+@cli.command()
+@CAMPAIGN
+@click.option("--extend", required=True, metavar="DURATION", help="How much later: 24h, 2d, 90m.")
+def deadline(campaign, extend):
+    """Move the open round's deadline later.
+
+    \b
+    Example:
+      pbem deadline war --extend 24h
+    """
+    import re
+
+    from pbem.files import campaign_lock
+    from pbem.tick import extend_deadline
+
+    match = re.fullmatch(r"\s*(\d+)\s*([dhm])\s*", extend)
+    if not match:
+        _fail(f"--extend {extend!r}: write a number and a unit, for example 24h, 2d or 90m")
+    minutes = int(match.group(1)) * {"d": 1440, "h": 60, "m": 1}[match.group(2)]
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        moved = extend_deadline(camp, minutes / 60)
+    click.echo(f"Round {camp.open_round} is now due by {moved}")
+
+
+@cli.command()
 @CAMPAIGN
 def send(campaign):
     """Deliver the outbox over SMTP; each message moves to sent/ once the server accepted it.

@@ -113,7 +113,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     pending = campaign.pending_orders()
     missing = [p for p in players_to_order(game, state, campaign.player_names) if p not in pending]
     now = clock.now()
-    deadline = campaign.round_record().get("deadline")
+    deadline = campaign.deadline()
     late = deadline is not None and now >= clock.parse(deadline)
     if missing and not (force or late):
         raise UserError(f"round {number} is waiting for orders from {', '.join(missing)}",

@@ -10,7 +10,6 @@ def campaign_status(campaign: Campaign) -> dict:
     state = campaign.state()
     over = game.is_over(state)
     pending = {} if over else campaign.pending_orders()
-    record = campaign.round_record()
     return {
         "campaign": campaign.name,
         "game": game.name,
@@ -18,7 +17,7 @@ def campaign_status(campaign: Campaign) -> dict:
         "players": campaign.player_names,
         "resolved": campaign.last_round,
         "round": None if over else campaign.open_round,
-        "deadline": None if over else record.get("deadline"),
+        "deadline": None if over else campaign.deadline(),
         "orders_in": sorted(pending),
         "missing": [] if over else [p for p in players_to_order(game, state, campaign.player_names)
                                     if p not in pending],

@@ -1,0 +1,100 @@
+"""The cron tick: for each campaign, take the orders in, remind the late, resolve when due, send.
+
+Quiet when nothing happened (cron mails whatever a job prints). One campaign's
+failure is reported and does not stop the others. Every step is one that a
+crash may interrupt and a rerun finishes (see rounds.settle and send).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+
+from engine.game import players_to_order
+from pbem import clock, render
+from pbem.campaign import Campaign
+from pbem.errors import CampaignLocked
+from pbem.files import campaign_lock
+from pbem.inbox import take_inbox
+from pbem.outbox import compose, post
+from pbem.rounds import resolve, settle
+
+
+@dataclass
+class Tick:
+    folder: Path
+    did: list[str] = field(default_factory=list)
+
+
+def tick(folder: Path) -> Tick:
+    report = Tick(folder)
+    campaign = Campaign.load(folder)
+    try:
+        with campaign_lock(campaign.folder):
+            settle(campaign)
+            for intake in take_inbox(campaign):
+                report.did.append(f"{'accepted' if intake.accepted else 'rejected'} {intake.file}")
+            if not campaign.is_over():
+                report.did += remind(campaign)
+                if due(campaign):
+                    result = resolve(campaign, force=True)
+                    report.did.append(f"resolved round {result['round']}")
+            if campaign.mail.get("smtp") and any((campaign.folder / "outbox").glob("*.eml")):
+                from pbem.send import send_outbox
+
+                delivery = send_outbox(campaign)
+                if delivery.sent or delivery.failed:
+                    report.did.append(f"sent {len(delivery.sent)}, failed {len(delivery.failed)}")
+    except CampaignLocked:
+        report.did.append("busy: another pbem process holds the campaign; skipped")
+    return report
+
+
+def due(campaign: Campaign) -> bool:
+    """Every player still in has orders in, or the deadline has passed."""
+    game = campaign.game
+    waiting = players_to_order(game, campaign.state(), campaign.player_names)
+    if all(player in campaign.pending_orders() for player in waiting):
+        return True
+    deadline = campaign.deadline()
+    return deadline is not None and clock.now() >= clock.parse(deadline)
+
+
+def remind(campaign: Campaign) -> list[str]:
+    """Once per round, a reminder to each player still without orders when the deadline comes near."""
+    deadline = campaign.deadline()
+    if not deadline or not campaign.remind_hours:
+        return []
+    now = clock.now()
+    if now < clock.parse(deadline) - timedelta(hours=campaign.remind_hours):
+        return []
+    number = campaign.open_round
+    pending = campaign.pending_orders()
+    done = []
+    for player in players_to_order(campaign.game, campaign.state(), campaign.player_names):
+        if player in pending:
+            continue
+        key = f"remind-r{number:04d}-{player}"
+        body = render.render("common/reminder.txt.j2", round=number, deadline=deadline, player=player)
+        if post(campaign, key, compose(campaign, player, f"Round {number}: orders due {deadline}", body,
+                                       key=key, moment=now)):
+            done.append(f"reminded {player}")
+    return done
+
+
+def extend_deadline(campaign: Campaign, hours: int) -> str:
+    """Move the open round's deadline; the round's record stays as it was resolved."""
+    from engine import canonical
+    from pbem.errors import UserError
+    from pbem.files import write_atomic
+
+    current = campaign.deadline()
+    base = clock.parse(current) if current else clock.now()
+    if clock.now() > base:
+        base = clock.now()
+    moved = clock.stamp(base + timedelta(hours=hours))
+    if clock.parse(moved) <= clock.now():
+        raise UserError(f"--extend {hours}h would put the deadline in the past")
+    write_atomic(campaign.folder / "deadline.json", canonical.dumps({"round": campaign.open_round, "deadline": moved}))
+    campaign.log(f"deadline of round {campaign.open_round} moved to {moved}")
+    return moved
