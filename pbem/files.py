@@ -11,11 +11,10 @@ from pathlib import Path
 from pbem.errors import CampaignLocked
 
 
-def write_atomic(path: Path, data: bytes | str, mode: int = 0o644, *, durable_folder: bool = True) -> None:
+def write_atomic(path: Path, data: bytes | str, mode: int = 0o644) -> None:
     """Write to a temporary file beside `path`, fsync it, rename it over `path`, fsync the folder.
 
-    A caller writing several files into one folder may pass durable_folder=False and
-    call sync_folder once after the last.
+    For several files at once, write_batch_atomic makes them durable together.
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -35,8 +34,64 @@ def write_atomic(path: Path, data: bytes | str, mode: int = 0o644, *, durable_fo
         except FileNotFoundError:
             pass
         raise
-    if durable_folder:
-        sync_folder(path.parent)
+    sync_folder(path.parent)
+
+
+def _load_syncfs():
+    """Linux's syncfs(2): one journal commit for everything written on a file system."""
+    try:
+        import ctypes
+
+        function = ctypes.CDLL(None, use_errno=True).syncfs
+    except (OSError, AttributeError):
+        return None
+    function.argtypes = [ctypes.c_int]
+    return function
+
+
+_syncfs = _load_syncfs()
+
+
+def sync_filesystem(folder: Path, files: list[Path]) -> None:
+    """Make these new files and their folders durable.
+
+    One syncfs of the folder's file system where Linux offers it (several times
+    cheaper than an fsync per file on ext4, and at least as strong); otherwise
+    an fsync of each file and each folder.
+    """
+    if _syncfs is not None:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            if _syncfs(fd) == 0:
+                return
+        finally:
+            os.close(fd)
+    for path in files:
+        with open(path, "rb") as handle:
+            os.fsync(handle.fileno())
+    for parent in sorted({Path(path).parent for path in files} | {Path(folder)}):
+        sync_folder(parent)
+
+
+def write_batch_atomic(folder: Path, files: dict[str, bytes]) -> None:
+    """Several new files in one folder, each appearing whole or not at all, made durable together."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    temporary = {}
+    try:
+        for name, data in files.items():
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+            temporary[name] = Path(tmp)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+        sync_filesystem(folder, list(temporary.values()))   # the contents, before any name points at them
+        for name, tmp in temporary.items():
+            os.replace(tmp, folder / name)
+        sync_filesystem(folder, [folder / name for name in temporary])   # the names
+    except BaseException:
+        for tmp in temporary.values():
+            tmp.unlink(missing_ok=True)
+        raise
 
 
 def sync_folder(folder: Path) -> None:

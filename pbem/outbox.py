@@ -62,9 +62,9 @@ def posted(campaign: Campaign, key: str) -> bool:
     return (campaign.folder / "outbox" / name).exists() or (campaign.folder / "sent" / name).exists()
 
 
-def post(campaign: Campaign, key: str, data: bytes, *, durable_folder: bool = True) -> bool:
+def post(campaign: Campaign, key: str, data: bytes) -> bool:
     """Put a message in the outbox unless it is there or was sent already; True if written."""
     if posted(campaign, key):
         return False
-    write_atomic(campaign.folder / "outbox" / f"{key}.eml", data, durable_folder=durable_folder)
+    write_atomic(campaign.folder / "outbox" / f"{key}.eml", data)
     return True

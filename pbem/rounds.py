@@ -19,8 +19,8 @@ from engine.game import players_to_order
 from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.errors import UserError
-from pbem.files import sync_folder
-from pbem.outbox import compose, post, posted
+from pbem.files import sync_filesystem, write_batch_atomic
+from pbem.outbox import compose, posted
 
 RERUN_FILE = "rerun.json"
 
@@ -86,14 +86,10 @@ def commit_round(campaign: Campaign, number: int, files: dict[str, bytes]) -> No
     for name, data in files.items():
         path = partial / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-    for folder in {(partial / name).parent for name in files}:
-        sync_folder(folder)
+        path.write_bytes(data)
+    sync_filesystem(partial, [partial / name for name in files])  # all of it on disk before the rename
     os.rename(partial, target)
-    sync_folder(campaign.rounds_dir)
+    sync_filesystem(campaign.rounds_dir, [target])
 
 
 def previous_hash(campaign: Campaign, number: int) -> str | None:
@@ -193,19 +189,17 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
     subject = f"Round {number} report" + (" (game over)" if record["over"] else "")
     if record["rerun"]:
         subject += " (re-run)"
-    written = []
+    messages = {}
     for player in campaign.player_names:
         key = f"r{number:04d}-{short}-{player}"
         if posted(campaign, key):
             continue
         body = read(f"reports/{player}.txt").decode("utf-8")
-        data = compose(campaign, player, subject, body, key=key, moment=moment,
-                       headers={"X-Pbem-Round": str(number)})
-        if post(campaign, key, data, durable_folder=False):
-            written.append(key)
-    if written:
-        sync_folder(campaign.folder / "outbox")
-    return written
+        messages[f"{key}.eml"] = compose(campaign, player, subject, body, key=key, moment=moment,
+                                         headers={"X-Pbem-Round": str(number)})
+    if messages:
+        write_batch_atomic(campaign.folder / "outbox", messages)
+    return [name[: -len(".eml")] for name in messages]
 
 
 def report_text(campaign: Campaign, player: str, number: int | None, fmt: str) -> str:
