@@ -1,0 +1,165 @@
+"""Finding the order file inside a player's mail, wherever the player put it.
+
+Players answer a report by replying to it, so their orders come as an
+attachment (.toml or .txt), as the body, as an HTML-only body, or inside the
+quoted copy of the order form with "> " before every line; in any charset and
+transfer encoding, with greetings above and a signature below. This module
+turns one raw message into the order file's text (or says why there is none);
+checking the orders is the intake's job. Mail that is not a player writing
+(auto-replies, bounces) is recognised, so that it gets no answer.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from email.utils import parseaddr
+from html.parser import HTMLParser
+
+TOML_LINE = re.compile(r"""^\s*(\[\[?[A-Za-z_"][^\]]*\]\]?\s*(#.*)?$|[A-Za-z_][\w.-]*\s*=|"[^"]+"\s*=)""")
+QUOTE = re.compile(r"^\s*>\s?")
+ATTRIBUTION = re.compile(r"^\s*(On .+ wrote:|Le .+ a écrit\s*:|Am .+ schrieb .+:|El .+ escribió:)\s*$")
+AUTOMATIC_SENDERS = ("mailer-daemon", "postmaster")
+
+
+@dataclass
+class MailOrders:
+    sender: str
+    message_id: str | None
+    subject: str
+    text: str | None            # the order file, or None
+    found_in: str | None        # "attachment", "body", "quoted reply", "html"
+    automatic: bool = False     # an auto-reply or a bounce: never answered
+
+
+def read_mail(raw: bytes) -> MailOrders:
+    message = message_from_bytes(raw, policy=policy.default)
+    sender = parseaddr(str(message.get("From", "")))[1]
+    found = MailOrders(sender=sender, message_id=message.get("Message-ID"), subject=str(message.get("Subject", "")),
+                       text=None, found_in=None, automatic=is_automatic(message, sender))
+    if found.automatic:
+        return found
+    for finder in (_from_attachment, _from_plain_body, _from_html_body):
+        where, text = finder(message)
+        if text:
+            found.text, found.found_in = text, where
+            break
+    return found
+
+
+def is_automatic(message: EmailMessage, sender: str) -> bool:
+    """An auto-reply, a bounce or list traffic: answering it could start a storm of mail."""
+    if message.get("Auto-Submitted", "no").strip().lower() != "no":
+        return True
+    if message.get("X-Autoreply") or message.get("X-Autorespond"):
+        return True
+    if message.get("Precedence", "").strip().lower() in ("bulk", "junk", "list", "auto_reply"):
+        return True
+    if message.get_content_type() == "multipart/report":
+        return True
+    return sender.split("@")[0].lower() in AUTOMATIC_SENDERS
+
+
+def orders_in_text(text: str) -> tuple[str | None, str | None]:
+    """The order file in a body: the unquoted lines if they hold orders, else the quoted ones."""
+    lines = _without_signature(text.replace("\r\n", "\n").split("\n"))
+    own = [line for line in lines if not QUOTE.match(line) and not ATTRIBUTION.match(line)]
+    block = _toml_block(own)
+    if block:
+        return "body", block
+    quoted = [QUOTE.sub("", line, count=1) for line in lines if QUOTE.match(line)]
+    block = _toml_block(_without_signature(quoted))
+    return ("quoted reply", block) if block else (None, None)
+
+
+def _toml_block(lines: list[str]) -> str | None:
+    """From the first line that reads as TOML to the last: greetings and sign-offs left out."""
+    marks = [i for i, line in enumerate(lines) if TOML_LINE.match(line)]
+    if not marks:
+        return None
+    return "\n".join(lines[marks[0]:_block_end(lines, marks[-1]) + 1]).strip() + "\n"
+
+
+def _block_end(lines: list[str], last: int) -> int:
+    """A value that goes on over several lines (an array) ends at its closing bracket."""
+    depth = 0
+    for i in range(last, len(lines)):
+        depth += lines[i].count("[") - lines[i].count("]")
+        if depth <= 0:
+            return i
+    return last
+
+
+def _without_signature(lines: list[str]) -> list[str]:
+    for i, line in enumerate(lines):
+        if line.rstrip() in ("--", "-- ") or line.strip().startswith("___"):
+            return lines[:i]
+    return lines
+
+
+def _from_attachment(message: EmailMessage) -> tuple[str | None, str | None]:
+    for part in message.iter_attachments() if message.is_multipart() else []:
+        name = (part.get_filename() or "").lower()
+        if name.endswith((".toml", ".txt")):
+            try:
+                return "attachment", part.get_content() if part.get_content_maintype() == "text" \
+                    else part.get_payload(decode=True).decode("utf-8")
+            except (LookupError, UnicodeDecodeError):
+                return None, None
+    return None, None
+
+
+def _from_plain_body(message: EmailMessage) -> tuple[str | None, str | None]:
+    body = message.get_body(preferencelist=("plain",))
+    if body is None:
+        return None, None
+    return orders_in_text(_text_of(body))
+
+
+def _from_html_body(message: EmailMessage) -> tuple[str | None, str | None]:
+    body = message.get_body(preferencelist=("html",))
+    if body is None:
+        return None, None
+    where, text = orders_in_text(html_to_text(_text_of(body)))
+    return ("html", text) if text else (None, None)
+
+
+def _text_of(part: EmailMessage) -> str:
+    try:
+        return part.get_content()
+    except (LookupError, UnicodeDecodeError):  # an unknown or lying charset: read it as Latin-1, never fail
+        return (part.get_payload(decode=True) or b"").decode("latin-1")
+
+
+class _Text(HTMLParser):
+    BREAKS = {"br", "p", "div", "tr", "li", "pre", "blockquote", "h1", "h2", "h3"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.skipping = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("style", "script", "head"):
+            self.skipping += 1
+        elif tag in self.BREAKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag):
+        if tag in ("style", "script", "head"):
+            self.skipping = max(0, self.skipping - 1)
+        elif tag in self.BREAKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.parts.append(data)
+
+
+def html_to_text(html: str) -> str:
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    text = "".join(parser.parts).replace("\xa0", " ")
+    return re.sub(r"\n{3,}", "\n\n", text)
