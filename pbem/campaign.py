@@ -37,6 +37,7 @@ ROUND_DIGITS = 4
 class Player:
     name: str
     email: str
+    language: str = "en"
 
 
 @dataclass
@@ -72,7 +73,7 @@ class Campaign:
                 deadline_hours=int(section.get("deadline_hours", 0)),
                 remind_hours=int(section.get("remind_hours", 0)),
                 missing_orders=section.get("missing_orders", "default"),
-                players=[Player(p["name"], p["email"]) for p in data.get("players", [])],
+                players=[Player(p["name"], p["email"], p.get("language", "en")) for p in data.get("players", [])],
                 options=data.get("options", {}),
                 mail=data.get("mail", {}),
             )
@@ -84,7 +85,7 @@ class Campaign:
                    "deadline_hours": self.deadline_hours, "remind_hours": self.remind_hours,
                    "missing_orders": self.missing_orders}
         data = {"campaign": section, "options": self.options,
-                "players": [{"name": p.name, "email": p.email} for p in self.players]}
+                "players": [{"name": p.name, "email": p.email, "language": p.language} for p in self.players]}
         if self.mail:
             data["mail"] = self.mail
         write_atomic(self.folder / "campaign.toml", tomli_w.dumps(data))
@@ -127,6 +128,12 @@ class Campaign:
     def smtp_password(self) -> str | None:
         """From PBEM_SMTP_PASSWORD, else from the secrets file; never from campaign.toml."""
         return os.environ.get("PBEM_SMTP_PASSWORD") or self._secrets().get("smtp_password")
+
+    def replace_token(self, player: str, token: str) -> None:
+        """Give a player a new token; the old one stops working at once."""
+        data = self._secrets()
+        data.setdefault("tokens", {})[player] = hash_token(token)
+        write_atomic(self.secrets_path, tomli_w.dumps(data), mode=0o600)
 
     def token_matches(self, player: str, token: str) -> bool:
         stored = self._secrets().get("tokens", {}).get(player, "")

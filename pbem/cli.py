@@ -269,6 +269,63 @@ def deadline(campaign, extend):
     click.echo(f"Round {camp.open_round} is now due by {moved}")
 
 
+@cli.group()
+def player():
+    """Hand a position to a new player, or change a player's address or language.
+
+    \b
+    Example:
+      pbem player replace war bob --email robert@example.org
+      pbem player set war ann --email ann@new.example.org
+    """
+
+
+@player.command("replace")
+@CAMPAIGN
+@click.argument("name")
+@click.option("--email", required=True, help="The new player's address.")
+def player_replace(campaign, name, email):
+    """Give NAME's position to someone new: new address, new token (the old one stops working).
+
+    A welcome letter with the new token and the position's last report goes
+    to the outbox.
+
+    \b
+    Example:
+      pbem player replace war bob --email robert@example.org
+    """
+    from pbem.files import campaign_lock
+    from pbem.players import replace_player
+
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        key = replace_player(camp, name, email)
+    click.echo(f"{name} is now played from {email}; the welcome letter is {key}.eml in the outbox")
+
+
+@player.command("set")
+@CAMPAIGN
+@click.argument("name")
+@click.option("--email", help="A new address for the same player (the token stays).")
+@click.option("--language", help="The player's language code, e.g. en or es.")
+def player_set(campaign, name, email, language):
+    """Change NAME's address or language.
+
+    \b
+    Example:
+      pbem player set war ann --email ann@new.example.org
+    """
+    from pbem.files import campaign_lock
+    from pbem.players import set_player
+
+    if email is None and language is None:
+        _fail("say what to change: --email and/or --language")
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        changed = set_player(camp, name, email=email, language=language)
+    click.echo(f"{changed.name}: {changed.email}, language {changed.language}")
+
+
 @cli.command()
 @CAMPAIGN
 def send(campaign):

@@ -1,0 +1,40 @@
+"""Players come and go: a position handed over gets a new token, and the old one stops working."""
+import email
+from email import policy
+
+from conftest import TOKENS, order_file, run
+from pbem.campaign import Campaign
+
+
+def test_a_replaced_player_gets_a_new_token_and_the_old_one_stops_working(campaign, tmp_path):
+    result = run("player", "replace", campaign.folder, "bob", "--email", "robert@example.org")
+    assert result.code == 0, result.err
+    camp = Campaign.load(campaign.folder)
+    assert camp.player("bob").email == "robert@example.org"
+    assert not camp.token_matches("bob", TOKENS["bob"])
+    letter = [p for p in (camp.folder / "outbox").glob("welcome-bob-r*.eml")]
+    assert len(letter) == 1
+    message = email.message_from_bytes(letter[0].read_bytes(), policy=policy.default)
+    assert message["To"].addresses[0].addr_spec == "robert@example.org"
+    token = message.get_content().split("Your secret token is:")[1].split()[0]
+    assert camp.token_matches("bob", token)
+    order_file(camp.folder / "inbox", "bob", 1, ["Gifu"], token=TOKENS["bob"])
+    assert "token does not match" in run("inbox", camp.folder).out
+    order_file(camp.folder / "inbox", "bob", 1, ["Gifu"], token=token)
+    assert run("inbox", camp.folder).code == 0
+
+
+def test_a_player_may_change_address_and_language_and_keep_the_token(campaign):
+    result = run("player", "set", campaign.folder, "ann", "--email", "ann@new.example.org", "--language", "es")
+    assert result.code == 0, result.err
+    camp = Campaign.load(campaign.folder)
+    assert (camp.player("ann").email, camp.player("ann").language) == ("ann@new.example.org", "es")
+    assert camp.token_matches("ann", TOKENS["ann"])
+
+
+def test_bad_player_changes_are_refused(campaign):
+    assert run("player", "set", campaign.folder, "zed", "--email", "z@x.org").code == 2
+    assert run("player", "set", campaign.folder, "ann", "--email", "not an address").code == 2
+    assert run("player", "set", campaign.folder, "ann").code == 2
+    assert run("player", "replace", campaign.folder, "ann", "--email", "bad").code == 2
+    assert Campaign.load(campaign.folder).player("ann").email == "ann@example.org"
