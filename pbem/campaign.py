@@ -51,7 +51,8 @@ class Campaign:
     deadline_hours: int = 0
     remind_hours: int = 0  # remind players without orders this long before the deadline (0: never)
     created: str = ""
-    missing_orders: str = "default"  # what a player who sent nothing plays: "default" or "computer"
+    missing_orders: str = "default"  # a player who sent nothing: "default" or "computer" orders, or "wait"
+    outage_guard: int = 0  # at a deadline, more first-time absentees than this: do not resolve (0: no guard)
     mail: dict = field(default_factory=dict)  # [mail.smtp] (and later [mail.imap]): servers, never passwords
 
     # --- loading and saving -------------------------------------------------
@@ -73,6 +74,7 @@ class Campaign:
                 deadline_hours=int(section.get("deadline_hours", 0)),
                 remind_hours=int(section.get("remind_hours", 0)),
                 missing_orders=section.get("missing_orders", "default"),
+                outage_guard=int(section.get("outage_guard", 0)),
                 players=[Player(p["name"], p["email"], p.get("language", "en")) for p in data.get("players", [])],
                 options=data.get("options", {}),
                 mail=data.get("mail", {}),
@@ -83,7 +85,7 @@ class Campaign:
     def save(self) -> None:
         section = {"name": self.name, "game": self.game_name, "gm": self.gm, "created": self.created,
                    "deadline_hours": self.deadline_hours, "remind_hours": self.remind_hours,
-                   "missing_orders": self.missing_orders}
+                   "missing_orders": self.missing_orders, "outage_guard": self.outage_guard}
         data = {"campaign": section, "options": self.options,
                 "players": [{"name": p.name, "email": p.email, "language": p.language} for p in self.players]}
         if self.mail:

@@ -45,8 +45,9 @@ def cli():
               help="Hours from one resolution to the next deadline; 0 for none.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. quick=true or victory_check=end_of_round (Ikusa); repeatable.")
-@click.option("--missing-orders", type=click.Choice(["default", "computer"]), default="default", show_default=True,
-              help="What a player who sends no orders plays: the game's default orders or its computer player.")
+@click.option("--missing-orders", type=click.Choice(["default", "computer", "wait"]), default="default",
+              show_default=True, help="A player who sends no orders by the deadline: the game's default orders, "
+              "its computer player, or wait (for the orders or a replacement player).")
 def new(folder, game_name, players, gm, name, deadline_hours, options, missing_orders):
     """Create a campaign folder and a welcome letter (with a secret token) per player.
 

@@ -89,8 +89,8 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
     now = clock.now()
-    if missing_orders not in ("default", "computer"):
-        raise UserError(f"--missing-orders {missing_orders!r}: choose default or computer")
+    if missing_orders not in ("default", "computer", "wait"):
+        raise UserError(f"--missing-orders {missing_orders!r}: choose default, computer or wait")
     campaign = Campaign(folder=staging, name=name, game_name=game_name, gm=gm, players=list(players),
                         options=dict(options or {}), deadline_hours=deadline_hours, created=clock.stamp(now),
                         missing_orders=missing_orders)

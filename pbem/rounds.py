@@ -110,7 +110,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     missing = [p for p in players_to_order(game, state, campaign.player_names) if p not in pending]
     now = clock.now()
     deadline = campaign.deadline()
-    late = deadline is not None and now >= clock.parse(deadline)
+    late = deadline is not None and now >= clock.parse(deadline) and campaign.missing_orders != "wait"
     if missing and not (force or late):
         raise UserError(f"round {number} is waiting for orders from {', '.join(missing)}",
                         ["resolve with --force to give them their default orders, or wait for the deadline"])

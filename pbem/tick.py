@@ -36,9 +36,12 @@ def tick(folder: Path) -> Tick:
                 report.did.append(f"{'accepted' if intake.accepted else 'rejected'} {intake.file}")
             if not campaign.is_over():
                 report.did += remind(campaign)
-                if due(campaign):
+                ready, why_not = due(campaign)
+                if ready:
                     result = resolve(campaign, force=True)
                     report.did.append(f"resolved round {result['round']}")
+                elif why_not:
+                    report.did.append(why_not)
             if campaign.mail.get("smtp") and any((campaign.folder / "outbox").glob("*.eml")):
                 from pbem.send import send_outbox
 
@@ -50,14 +53,45 @@ def tick(folder: Path) -> Tick:
     return report
 
 
-def due(campaign: Campaign) -> bool:
-    """Every player still in has orders in, or the deadline has passed."""
-    game = campaign.game
-    waiting = players_to_order(game, campaign.state(), campaign.player_names)
-    if all(player in campaign.pending_orders() for player in waiting):
-        return True
+def due(campaign: Campaign) -> tuple[bool, str | None]:
+    """Whether to resolve now: every player still in has orders in, or the deadline has passed.
+
+    After the deadline the campaign's policy may still hold the round: "wait"
+    (for orders or a replacement player), or the outage guard, when more players
+    than it allows miss this deadline having sent orders last round (a mail
+    outage looks like that). The second value tells the GM why it waits, once.
+    """
+    pending = campaign.pending_orders()
+    missing = [p for p in players_to_order(campaign.game, campaign.state(), campaign.player_names) if p not in pending]
+    if not missing:
+        return True, None
     deadline = campaign.deadline()
-    return deadline is not None and clock.now() >= clock.parse(deadline)
+    if deadline is None or clock.now() < clock.parse(deadline):
+        return False, None
+    if campaign.missing_orders == "wait":
+        return False, _once(campaign, f"deadline passed; waiting for {', '.join(missing)} (policy: wait)")
+    if campaign.outage_guard:
+        last = campaign.read_json(campaign.last_round, "inputs.json") if campaign.last_round else {}
+        first_time = [p for p in missing if p not in last.get("defaulted", [])]
+        if len(first_time) > campaign.outage_guard:
+            return False, _once(campaign, f"NOT resolved: {len(first_time)} players missed the deadline for the "
+                                          f"first time ({', '.join(first_time)}); a mail outage? Resolve by hand "
+                                          "with pbem resolve --force, or extend the deadline")
+    return True, None
+
+
+def _once(campaign: Campaign, message: str) -> str | None:
+    """A message for the GM, said on the first tick only (cron mails every output)."""
+    from engine import canonical
+    from pbem.files import write_atomic
+
+    path = campaign.folder / "held.json"
+    record = {"round": campaign.open_round, "message": message}
+    if path.is_file() and path.read_text("utf-8") == canonical.dumps(record):
+        return None
+    write_atomic(path, canonical.dumps(record))
+    campaign.log(message)
+    return message
 
 
 def remind(campaign: Campaign) -> list[str]:

@@ -76,3 +76,29 @@ def test_one_broken_campaign_does_not_stop_the_others(tmp_path, campaign):
     result = run("tick", tmp_path / "junk", campaign.folder)
     assert result.code == 1 and "junk: FAILED" in result.err
     assert "resolved round 1" in result.out
+
+
+def test_the_wait_policy_holds_the_round_past_the_deadline_and_says_so_once(tmp_path):
+    camp = with_deadline(tmp_path, remind=0)
+    camp.missing_orders = "wait"
+    camp.save()
+    with freeze_time(START + timedelta(hours=49)):
+        first = run("tick", camp.folder).out
+        again = run("tick", camp.folder).out
+    assert "waiting for ann, bob, cho (policy: wait)" in first and again == ""
+    assert Campaign.load(camp.folder).last_round == 0
+    assert run("resolve", camp.folder, "--force").code == 0
+
+
+def test_the_outage_guard_holds_a_round_that_many_miss_for_the_first_time(tmp_path):
+    camp = with_deadline(tmp_path, remind=0)
+    camp.outage_guard = 1
+    camp.save()
+    run("orders", "submit", camp.folder, "ann", order_file(tmp_path, "ann", 1, ["Gifu"]))
+    with freeze_time(START + timedelta(hours=49)):
+        held = run("tick", camp.folder).out
+    assert "NOT resolved: 2 players missed the deadline for the first time (bob, cho)" in held
+    camp.outage_guard = 2
+    camp.save()
+    with freeze_time(START + timedelta(hours=50)):
+        assert "resolved round 1" in run("tick", camp.folder).out
