@@ -13,23 +13,9 @@ from games.ikusa.assassination import (
     use_spy,
 )
 from games.ikusa.ninja import may_spy
+from tests.ikusa.scripted import ScriptedDice
 
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}
-
-
-class ScriptedDice:
-    """The engine's Dice interface, rolling the values a test scripts, in order."""
-
-    def __init__(self, *values: int):
-        self.values = list(values)
-        self.rolls: list[dict] = []
-
-    def roll(self, sides: int, purpose: str) -> int:
-        if not self.values:
-            raise AssertionError(f"an unscripted roll was made: {purpose}")
-        value = self.values.pop(0)
-        self.rolls.append({"seq": len(self.rolls), "sides": sides, "purpose": purpose, "value": value})
-        return value
 
 
 def army(player, where, experience=1, **units):

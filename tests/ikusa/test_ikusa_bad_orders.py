@@ -1,7 +1,7 @@
 """Bad Ikusa orders are refused when they are checked, each with a clear message naming its field."""
 import pytest
-
 from conftest import run, tree
+
 from games.ikusa.board import default_board
 from pbem.campaign import Campaign
 

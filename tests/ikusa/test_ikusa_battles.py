@@ -15,25 +15,11 @@ from games.ikusa.battles import (
 )
 from games.ikusa.board import default_board
 from games.ikusa.state import FIGURES_PER_COLOUR
+from tests.ikusa.scripted import ScriptedDice
 
 HIT, MISS = 1, 12
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}
 BOARD = default_board()
-
-
-class ScriptedDice:
-    """The engine's Dice interface, rolling the values a test scripts, in order."""
-
-    def __init__(self, *values: int):
-        self.values = list(values)
-        self.rolls: list[dict] = []
-
-    def roll(self, sides: int, purpose: str) -> int:
-        if not self.values:
-            raise AssertionError(f"an unscripted roll was made: {purpose}")
-        value = self.values.pop(0)
-        self.rolls.append({"seq": len(self.rolls), "sides": sides, "purpose": purpose, "value": value})
-        return value
 
 
 def province(owner=None, castle=False, fortress=False, **force):

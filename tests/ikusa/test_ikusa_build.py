@@ -1,5 +1,11 @@
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, dumps
-from games.ikusa.build import build, build_castle, build_fortress, check_build, default_build
+from games.ikusa.build import (
+    build,
+    build_castle,
+    build_fortress,
+    check_build,
+    default_build,
+)
 from games.ikusa.state import FIGURES_PER_COLOUR
 
 COLOURS = {"ann": "red", "bob": "blue", "cid": "orange"}

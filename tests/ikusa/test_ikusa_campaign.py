@@ -3,8 +3,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import run
+
 from pbem.campaign import Campaign
 from pbem.demo import run_demo
 

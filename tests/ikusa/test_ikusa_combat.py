@@ -10,27 +10,9 @@ from games.ikusa.combat import (
     roll_volley,
 )
 from games.ikusa.units import DEFAULT_PRIORITY, within_ronin_limit
+from tests.ikusa.scripted import ScriptedDice
 
 HIT, MISS = 1, 12
-
-
-class ScriptedDice:
-    """The engine's Dice interface, rolling the values a test scripts, in order, and recording them."""
-
-    def __init__(self, *values: int):
-        self.values = list(values)
-        self.rolls: list[dict] = []
-
-    def roll(self, sides: int, purpose: str) -> int:
-        if not self.values:
-            raise AssertionError(f"an unscripted roll was made: {purpose}")
-        value = self.values.pop(0)
-        assert 1 <= value <= sides, f"scripted {value} on a die of {sides} sides"
-        self.rolls.append({"seq": len(self.rolls), "sides": sides, "purpose": purpose, "value": value})
-        return value
-
-    def purposes(self) -> list[str]:
-        return [roll["purpose"] for roll in self.rolls]
 
 
 def only(events: list[dict], kind: str) -> list[dict]:

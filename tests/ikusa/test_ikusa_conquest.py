@@ -14,20 +14,11 @@ from games.ikusa.conquest import (
     recovery_places,
 )
 from games.ikusa.state import FIGURES_PER_COLOUR
+from tests.ikusa.scripted import ScriptedDice
 
 HIT, MISS = 1, 12
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}
 BOARD = default_board()
-
-
-class ScriptedDice:
-    def __init__(self, *values: int):
-        self.values = list(values)
-
-    def roll(self, sides: int, purpose: str) -> int:
-        if not self.values:
-            raise AssertionError(f"an unscripted roll was made: {purpose}")
-        return self.values.pop(0)
 
 
 def province(owner=None, **force):

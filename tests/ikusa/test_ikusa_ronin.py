@@ -1,5 +1,12 @@
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, dumps, for_player
-from games.ikusa.ronin import check_ronin, default_deployment, deploy_ronin, hire_ronin, remove_ronin, ronin_room
+from games.ikusa.ronin import (
+    check_ronin,
+    default_deployment,
+    deploy_ronin,
+    hire_ronin,
+    remove_ronin,
+    ronin_room,
+)
 from games.ikusa.state import FIGURES_PER_COLOUR
 
 COLOURS = {"ann": "red", "bob": "blue", "cid": "orange"}

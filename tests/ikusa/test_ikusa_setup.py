@@ -4,9 +4,21 @@ import pytest
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Dice, dumps
 from games.ikusa.board import default_board
-from games.ikusa.setup import (check_placement_orders, default_placement_orders, place_reinforcements, setup)
-from games.ikusa.state import (army_at, are_enemies, koku_income, provinces_of, provinces_of_side, regular_count,
-                               units_in)
+from games.ikusa.setup import (
+    check_placement_orders,
+    default_placement_orders,
+    place_reinforcements,
+    setup,
+)
+from games.ikusa.state import (
+    are_enemies,
+    army_at,
+    koku_income,
+    provinces_of,
+    provinces_of_side,
+    regular_count,
+    units_in,
+)
 
 BOARD = default_board()
 IDS = BOARD.ids()

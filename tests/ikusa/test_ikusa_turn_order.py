@@ -1,22 +1,14 @@
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Dice, dumps
-from games.ikusa.turn_order import check_preferences, determine_turn_order, draw_order, full_preferences, markers
+from games.ikusa.turn_order import (
+    check_preferences,
+    determine_turn_order,
+    draw_order,
+    full_preferences,
+    markers,
+)
+from tests.ikusa.scripted import ScriptedDice
 
 FOUR = ["ann", "bob", "cid", "dee"]
-
-
-class ScriptedDice:
-    """The engine's roll interface, returning the values a test lists; an unscripted roll fails the test."""
-
-    def __init__(self, *values):
-        self.values = list(values)
-        self.rolls: list[dict] = []
-
-    def roll(self, sides, purpose):
-        assert self.values, f"an unscripted roll was made: {purpose}"
-        value = self.values.pop(0)
-        assert 1 <= value <= sides
-        self.rolls.append({"seq": len(self.rolls), "sides": sides, "purpose": purpose, "value": value})
-        return value
 
 
 def new_state(players=FOUR, colours=None):
