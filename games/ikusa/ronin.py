@@ -27,9 +27,9 @@ from __future__ import annotations
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
 from engine.canonical import copy_plain
 
-from .levy import levy_for_side
+from .levy import levy_for_side, levy_place
 from .planning import active_sides, field_of, owned_provinces, place_id, province_order, side_armies, who
-from .state import colour_of, player_of, side_of_province
+from .state import colour_of, player_of
 from .turn_order import in_turn_order
 from .units import regular_units
 
@@ -51,16 +51,10 @@ def ronin_group(state: dict, side: str, to) -> tuple[dict | None, str | None]:
     """(units, reason): the units of the group that ronin sent to an army id or province id would join."""
     if not isinstance(to, str) or (to not in state["armies"] and to not in state["provinces"]):
         return None, "unknown_place"
-    army = state["armies"].get(to)
-    if army is not None:
-        if army["colour"] != colour_of(state, side):
-            return None, "not_your_army"
-        if army["status"] != "active" or army["province"] is None:
-            return None, "army_not_on_board"
-        return army["units"], None
-    if side_of_province(state, to) != side:
-        return None, "not_owned"
-    return state["provinces"][to]["force"], None
+    _, reason = levy_place(state, side, to)  # the same places as a levied unit may go
+    if reason:
+        return None, reason
+    return (state["armies"][to]["units"] if to in state["armies"] else state["provinces"][to]["force"]), None
 
 
 def ronin_room(state: dict, side: str, to) -> tuple[int, str | None]:
