@@ -14,24 +14,61 @@ import json
 from engine import Game
 from engine.canonical import dumps
 
-from .computer import computer_orders
 from .conquest import players_left
-from .form import format_orders, order_form
-from .orders import check_orders
-from .round import resolve_round
-from .setup import setup as _setup
-from .spy import briefings, check_in_context
 from .view import standings, view
+
+# The heavier modules (the war, the computer player) are imported when first
+# needed, so that `pbem status` on an Ikusa campaign starts quickly.
 
 
 def setup(players: list[str], options: dict, dice) -> tuple[dict, list[dict]]:
-    state, events = _setup(players, options, dice)
+    from .setup import setup as set_up
+
+    state, events = set_up(players, options, dice)
     return canonical_form(state), events
 
 
 def resolve(state: dict, orders_by_player: dict[str, dict], dice) -> tuple[dict, list[dict]]:
+    from .round import resolve_round
+
     new, events = resolve_round(state, orders_by_player, dice)
     return canonical_form(new), events
+
+
+def check_orders(state: dict, player: str, body: dict):
+    from .orders import check_orders as check
+
+    return check(state, player, body)
+
+
+def format_orders(orders: dict) -> str:
+    from .form import format_orders as formatted
+
+    return formatted(orders)
+
+
+def order_form(view: dict, player: str) -> str:
+    from .form import order_form as form
+
+    return form(view, player)
+
+
+def computer_orders(state: dict, player: str) -> dict:
+    from .computer import computer_orders as orders
+
+    return orders(state, player)
+
+
+def check_in_context(state: dict, player: str, orders: dict, orders_in: dict) -> list:
+    from .spy import check_in_context as check
+
+    return check(state, player, orders, orders_in)
+
+
+def briefings(state: dict, orders_in: dict) -> list:
+    from .spy import briefings as news
+
+    return news(state, orders_in)
 
 
 def canonical_form(state: dict) -> dict:
