@@ -27,9 +27,6 @@ class Problem:
     message: str
     line: int | None = None
 
-    def as_dict(self) -> dict:
-        return {"reason": self.reason, "field": self.field, "line": self.line, "message": self.message}
-
 
 @dataclass(frozen=True)
 class Checked:

@@ -108,18 +108,14 @@ def levy_place(state: dict, side: str, to: str) -> tuple[str | None, str | None]
     return to, None
 
 
-def why_not_levy(state: dict, side: str, koku: int, placed: list[dict], unit, to) -> str | None:
+def why_not_levy(state: dict, side: str, koku: int, placed: list[dict], unit, to,
+                 provinces: int | None = None) -> str | None:
     """The reason this unit cannot be placed after those already placed this round, or None.
 
-    `to` is an army id or a province id (see planning.place_id).
+    `to` is an army id or a province id (see planning.place_id). `provinces`: how many
+    the side owns, when the caller knows it already (placing units changes no owner, so
+    a whole levy counts them once); None counts them here.
     """
-    return _why_not_levy(state, side, koku, placed, unit, to, None)
-
-
-def _why_not_levy(state: dict, side: str, koku: int, placed: list[dict], unit, to,
-                  provinces: int | None) -> str | None:
-    """why_not_levy, given how many provinces the side owns when the caller knows it already (placing
-    units changes no owner, so a whole levy counts them once); None counts them here."""
     if unit == "daimyo":
         return "daimyo_not_levied"
     if unit not in LEVIED:
@@ -226,7 +222,7 @@ def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem
                                     "levy entry (unit, to)."))
             continue
         unit, to, message = _entry(trial, entry)
-        reason = _why_not_levy(trial, side, koku, placed, unit, to, owned)
+        reason = why_not_levy(trial, side, koku, placed, unit, to, owned)
         if reason in ("unknown_unit", "daimyo_not_levied"):
             problems.append(Problem(NOT_UNDERSTOOD if reason == "unknown_unit" else NOT_ALLOWED, f"{field}.unit",
                                     _EXPLAIN[reason]))
@@ -245,7 +241,7 @@ def levy_for_side(new: dict, side: str, koku: int, units: list) -> list[dict]:
     owned = len(owned_provinces(new, side))
     for i, entry in enumerate(units):
         unit, to, _ = _entry(new, entry)
-        reason = _why_not_levy(new, side, koku, placed, unit, to, owned)
+        reason = why_not_levy(new, side, koku, placed, unit, to, owned)
         if reason:
             events.append(event("levy_skipped", audience(new, side), **who(new, side), index=i,
                                 unit=unit if isinstance(unit, str) else None,
@@ -339,7 +335,7 @@ def default_levy(state: dict, side: str, koku: int) -> dict:
                 if pid in used:
                     continue
                 to = next((t for t in armies[pid] + [pid]
-                           if _why_not_levy(trial, side, koku, placed, unit, t, len(owned)) is None), None)
+                           if why_not_levy(trial, side, koku, placed, unit, t, len(owned)) is None), None)
                 if to is not None:
                     placed.append({"unit": unit, "province": _place(trial, side, unit, to)})
                     used.add(placed[-1]["province"])

@@ -67,11 +67,6 @@ def full_preferences(state: dict, preferences) -> list[int]:
     return listed + [m for m in allowed if m not in listed]
 
 
-def default_preferences(state: dict, side: str) -> list[int]:
-    """A side that says nothing wants the lowest marker left."""
-    return markers(state)
-
-
 def _best(preference: list[int], free: list[int]) -> int:
     return next(m for m in preference if m in free)
 
