@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import TOKENS, order_file, run, tree
+
 from pbem.campaign import Campaign
 
 

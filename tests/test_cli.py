@@ -6,8 +6,8 @@ import re
 
 import click
 import pytest
-
 from conftest import run
+
 from pbem import __version__
 from pbem.cli import cli
 

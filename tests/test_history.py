@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import order_file, run
+
 from pbem.campaign import Campaign
 from pbem.demo import run_demo
 

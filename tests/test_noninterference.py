@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import make_campaign, order_file, run
+
 from pbem.campaign import Campaign
 
 

@@ -9,6 +9,7 @@ from datetime import timedelta
 from email import policy
 
 from conftest import START, TOKENS, make_campaign, order_file, run, tree
+
 from pbem import clock
 from pbem.campaign import Campaign
 

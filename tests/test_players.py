@@ -3,6 +3,7 @@ import email
 from email import policy
 
 from conftest import TOKENS, order_file, run
+
 from pbem.campaign import Campaign
 
 

@@ -7,9 +7,9 @@ from datetime import timedelta
 
 import pytest
 from aiosmtpd.controller import Controller
+from conftest import START, run
 from freezegun import freeze_time
 
-from conftest import START, run
 from pbem.campaign import Campaign
 
 

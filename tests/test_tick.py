@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from conftest import START, TOKENS, make_campaign, order_file, run
 from freezegun import freeze_time
 
-from conftest import START, TOKENS, make_campaign, order_file, run
 from pbem.campaign import Campaign
 
 

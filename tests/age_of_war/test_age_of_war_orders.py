@@ -3,8 +3,14 @@ import tomllib
 import pytest
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, dumps
-from games.age_of_war import (check_orders, computer_orders, default_orders, format_orders, order_form,
-                              view)
+from games.age_of_war import (
+    check_orders,
+    computer_orders,
+    default_orders,
+    format_orders,
+    order_form,
+    view,
+)
 from games.age_of_war.solver import odds, percent
 from tests.age_of_war.scripted_dice import give, new_game
 

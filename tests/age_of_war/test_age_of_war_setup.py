@@ -1,7 +1,7 @@
 import pytest
 
 import games
-from games.age_of_war import GAME, CASTLES, setup
+from games.age_of_war import CASTLES, GAME, setup
 from tests.age_of_war.scripted_dice import ScriptedDice
 
 

@@ -4,7 +4,14 @@ from itertools import combinations, product
 
 import pytest
 
-from games.age_of_war.solver import best_move, castle_names, chance, odds, percent, value
+from games.age_of_war.solver import (
+    best_move,
+    castle_names,
+    chance,
+    odds,
+    percent,
+    value,
+)
 
 FACES = "123ACD"
 

@@ -13,7 +13,7 @@ from games.ikusa.assassination import (
     use_spy,
 )
 from games.ikusa.ninja import may_spy
-from tests.ikusa.scripted import ScriptedDice
+from tests.scripted import ScriptedDice
 
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}
 

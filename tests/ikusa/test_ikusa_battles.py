@@ -15,7 +15,7 @@ from games.ikusa.battles import (
 )
 from games.ikusa.board import default_board
 from games.ikusa.state import FIGURES_PER_COLOUR
-from tests.ikusa.scripted import ScriptedDice
+from tests.scripted import ScriptedDice
 
 HIT, MISS = 1, 12
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}

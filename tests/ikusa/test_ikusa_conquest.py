@@ -14,7 +14,7 @@ from games.ikusa.conquest import (
     recovery_places,
 )
 from games.ikusa.state import FIGURES_PER_COLOUR
-from tests.ikusa.scripted import ScriptedDice
+from tests.scripted import ScriptedDice
 
 HIT, MISS = 1, 12
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}

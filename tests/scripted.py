@@ -15,5 +15,8 @@ class ScriptedDice:
         self.rolls.append({"seq": len(self.rolls), "sides": sides, "purpose": purpose, "value": value})
         return value
 
+    def pick(self, items: list, purpose: str):
+        return items[self.roll(len(items), purpose) - 1]
+
     def purposes(self) -> list[str]:
         return [roll["purpose"] for roll in self.rolls]
