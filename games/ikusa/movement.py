@@ -413,8 +413,13 @@ def move_armies(state: dict, side: str, war_orders: dict | None, board: Board | 
     board = board or board_of_state(state)
     moves = (war_orders or {}).get("moves") or []
     if not isinstance(moves, list):
-        return copy_plain(state), [_skipped(state, side, PHASE_A, 0, {}, _Skip("not_understood"))]
+        return _not_a_list(state, side, PHASE_A)
     return _move_all_armies(state, side, list(enumerate(moves)), PHASE_A, board)
+
+
+def _not_a_list(state: dict, side: str, phase: str) -> tuple[dict, list[dict]]:
+    """A phase's orders that are not a list of orders: nothing moves, and the player is told."""
+    return copy_plain(state), [_skipped(state, side, phase, 0, {}, _Skip("not_understood"))]
 
 
 # --- provincial forces in phase D --------------------------------------------------------------------
@@ -486,7 +491,7 @@ def final_movement(state: dict, side: str, war_orders: dict | None, board: Board
     board = board or board_of_state(state)
     entries = (war_orders or {}).get("final_moves") or []
     if not isinstance(entries, list):
-        return copy_plain(state), [_skipped(state, side, PHASE_D, 0, {}, _Skip("not_understood"))]
+        return _not_a_list(state, side, PHASE_D)
     armies = [(i, o) for i, o in enumerate(entries) if isinstance(o, dict) and "army" in o]
     forces = [(i, o) for i, o in enumerate(entries) if (i, o) not in armies]
     new, events = _move_all_armies(state, side, armies, PHASE_D, board)
