@@ -53,7 +53,7 @@ class Campaign:
     created: str = ""
     missing_orders: str = "default"  # a player who sent nothing: "default" or "computer" orders, or "wait"
     outage_guard: int = 0  # at a deadline, more first-time absentees than this: do not resolve (0: no guard)
-    mail: dict = field(default_factory=dict)  # [mail.smtp] (and later [mail.imap]): servers, never passwords
+    mail: dict = field(default_factory=dict)  # [mail.smtp], [mail.imap] and mail policy; never passwords
 
     # --- loading and saving -------------------------------------------------
     @classmethod
@@ -127,9 +127,10 @@ class Campaign:
     def dice_secret(self) -> bytes:
         return bytes.fromhex(self._secrets()["dice_secret"])
 
-    def smtp_password(self) -> str | None:
-        """From PBEM_SMTP_PASSWORD, else from the secrets file; never from campaign.toml."""
-        return os.environ.get("PBEM_SMTP_PASSWORD") or self._secrets().get("smtp_password")
+    def mail_password(self, server: str) -> str | None:
+        """The password of the "smtp" or "imap" server: from PBEM_SMTP_PASSWORD or PBEM_IMAP_PASSWORD,
+        else from the secrets file (smtp_password, imap_password); never from campaign.toml."""
+        return os.environ.get(f"PBEM_{server.upper()}_PASSWORD") or self._secrets().get(f"{server}_password")
 
     def replace_token(self, player: str, token: str) -> None:
         """Give a player a new token; the old one stops working at once."""

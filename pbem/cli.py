@@ -242,7 +242,54 @@ def tick(campaigns):
             continue
         for line in report.did:
             click.echo(f"{folder}: {line}")
+        for line in report.failed:
+            click.echo(f"{folder}: FAILED: {line}", err=True)
+        failures += bool(report.failed)
     sys.exit(1 if failures else 0)
+
+
+@cli.command()
+@CAMPAIGN
+def fetch(campaign):
+    """Take the players' mail from the campaign's IMAP mailbox, and answer each.
+
+    The server is set in campaign.toml ([mail.imap] host, port, security =
+    "tls" | "starttls" | "none" (loopback only), user, folder, done_folder);
+    the password comes from PBEM_IMAP_PASSWORD or imap_password in
+    secrets.toml. Each message is kept in received/ before it is taken, and
+    moved to the done folder on the server only after that: orders are stored
+    and acknowledged, requests ("[war] report", "form", "status", "help" as
+    the subject) answered, auto-replies and strangers' mail set aside without
+    an answer. `pbem tick` does this too. Exit code 1 if the server failed.
+
+    \b
+    Example:
+      PBEM_IMAP_PASSWORD=... pbem fetch war && pbem send war
+    """
+    from pbem.fetch import fetch as fetch_mail
+    from pbem.files import campaign_lock
+
+    camp = _load(campaign)
+
+    def progress(done, total):
+        if total > BATCH_NOTICE:
+            click.echo(f"  {done}/{total} messages", err=True)
+
+    with campaign_lock(camp.folder):
+        result = fetch_mail(camp, progress=progress)
+    for outcome in result.outcomes:
+        if outcome.action in ("seen before", "other campaign"):
+            continue
+        who = f" ({outcome.player})" if outcome.player else ""
+        click.echo(f"{outcome.action:<10} {outcome.key}{who}" + (f": {outcome.detail}" if outcome.detail else ""))
+    taken = [o for o in result.outcomes if o.taken]
+    if not taken:
+        click.echo("no new mail")
+    if result.left:
+        click.echo(f"{result.left} message(s) for other campaigns left in the mailbox")
+
+
+BATCH_NOTICE = 100
 
 
 @cli.command()
@@ -602,7 +649,7 @@ def _damaged(problems: list[str]):
 
 
 def main(argv: list[str] | None = None) -> None:
-    from pbem.errors import CampaignDamaged, UserError
+    from pbem.errors import CampaignDamaged, MailServerFailed, UserError
 
     try:
         code = cli.main(args=argv, prog_name="pbem", standalone_mode=False)
@@ -612,7 +659,7 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
-    except (UserError, CampaignDamaged) as exc:
+    except (UserError, CampaignDamaged, MailServerFailed) as exc:
         click.echo(f"pbem: {exc}", err=True)
         sys.exit(exc.exit_code)
     except Exception as exc:  # the last resort: say it is ours, not the user's

@@ -25,3 +25,9 @@ class CampaignDamaged(Exception):
     """The campaign folder does not match its own records (exit code 1)."""
 
     exit_code = 1
+
+
+class MailServerFailed(Exception):
+    """A mail server could not be reached or failed; nothing was lost, a later run tries again (exit code 1)."""
+
+    exit_code = 1

@@ -6,18 +6,25 @@ import fcntl
 import os
 import tempfile
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from pbem.errors import CampaignLocked
 
 
+# Files written atomically but not yet made durable, inside `synced_together`.
+_deferred: ContextVar[list[Path] | None] = ContextVar("deferred", default=None)
+
+
 def write_atomic(path: Path, data: bytes | str, mode: int = 0o644) -> None:
     """Write to a temporary file beside `path`, fsync it, rename it over `path`, fsync the folder.
 
-    For several files at once, write_batch_atomic makes them durable together.
+    For several files at once, write_batch_atomic makes them durable together;
+    inside `synced_together` the syncing waits for the end of the block.
     """
     if isinstance(data, str):
         data = data.encode("utf-8")
+    deferred = _deferred.get()
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -26,7 +33,8 @@ def write_atomic(path: Path, data: bytes | str, mode: int = 0o644) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if deferred is None:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -34,7 +42,33 @@ def write_atomic(path: Path, data: bytes | str, mode: int = 0o644) -> None:
         except FileNotFoundError:
             pass
         raise
-    sync_folder(path.parent)
+    if deferred is None:
+        sync_folder(path.parent)
+    else:
+        deferred.append(path)
+
+
+@contextmanager
+def synced_together(folder: Path):
+    """Atomic writes in this block become durable together, at its end, with one syncfs.
+
+    For work that writes many small files and then tells the world it is done
+    (a batch of mail taken in, then moved aside on the server): a crash inside
+    the block may lose some of the files, never half of one, and nothing
+    outside was told yet. Leaving the block by an exception syncs too.
+    """
+    if _deferred.get() is not None:   # nested: the outer block syncs
+        yield
+        return
+    written: list[Path] = []
+    marker = _deferred.set(written)
+    try:
+        yield
+    finally:
+        _deferred.reset(marker)
+        present = [path for path in written if path.exists()]
+        if present:
+            sync_filesystem(Path(folder), present)
 
 
 def _load_syncfs():

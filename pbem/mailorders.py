@@ -31,13 +31,15 @@ class MailOrders:
     text: str | None            # the order file, or None
     found_in: str | None        # "attachment", "body", "quoted reply", "html"
     automatic: bool = False     # an auto-reply or a bounce: never answered
+    references: str = ""        # the thread it belongs to, for threading the answer
 
 
 def read_mail(raw: bytes) -> MailOrders:
     message = message_from_bytes(raw, policy=policy.default)
     sender = parseaddr(str(message.get("From", "")))[1]
     found = MailOrders(sender=sender, message_id=message.get("Message-ID"), subject=str(message.get("Subject", "")),
-                       text=None, found_in=None, automatic=is_automatic(message, sender))
+                       text=None, found_in=None, automatic=is_automatic(message, sender),
+                       references=" ".join(str(message.get("References", "")).split()))
     if found.automatic:
         return found
     for finder in (_from_attachment, _from_plain_body, _from_html_body):

@@ -17,9 +17,13 @@ from email.utils import format_datetime, formataddr
 from pbem.campaign import Campaign
 from pbem.files import write_atomic
 
+MAX_REFERENCES = 10
+
 
 def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, moment: datetime,
-            in_reply_to: str | None = None, headers: dict[str, str] | None = None) -> bytes:
+            in_reply_to: str | None = None, references: list[str] | None = None,
+            headers: dict[str, str] | None = None) -> bytes:
+    """One message to a player. `in_reply_to` and `references` thread it under the mail it answers."""
     player = campaign.player(to)
     fields = [
         ("From", formataddr((f"pbem {campaign.name}", campaign.gm))),
@@ -30,7 +34,8 @@ def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, m
         ("Message-ID", message_id(campaign, key)),
     ]
     if in_reply_to:
-        fields += [("In-Reply-To", in_reply_to), ("References", in_reply_to)]
+        chain = [ref for ref in (references or []) if ref != in_reply_to][-MAX_REFERENCES + 1:] + [in_reply_to]
+        fields += [("In-Reply-To", in_reply_to), ("References", " ".join(chain))]
     fields.append(("X-Pbem-Campaign", campaign.name))
     fields += list((headers or {}).items())
     text = body.replace("\r\n", "\n")

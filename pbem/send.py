@@ -106,7 +106,7 @@ def _connect(campaign: Campaign, config: dict) -> smtplib.SMTP:
         if security == "starttls":
             server.starttls(context=ssl.create_default_context())
     if config.get("user"):
-        server.login(config["user"], campaign.smtp_password() or "")
+        server.login(config["user"], campaign.mail_password("smtp") or "")
     return server
 
 

@@ -16,6 +16,7 @@ from pbem.campaign import Campaign
 from pbem.errors import CampaignLocked
 from pbem.files import campaign_lock
 from pbem.inbox import take_inbox
+from pbem.mail_intake import TAKEN
 from pbem.outbox import compose, post
 from pbem.rounds import resolve, settle
 
@@ -24,6 +25,7 @@ from pbem.rounds import resolve, settle
 class Tick:
     folder: Path
     did: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)   # what went wrong; the next run tries again
 
 
 def tick(folder: Path) -> Tick:
@@ -32,11 +34,12 @@ def tick(folder: Path) -> Tick:
     try:
         with campaign_lock(campaign.folder):
             settle(campaign)
+            fetched = take_mail(campaign, report) if campaign.mail.get("imap") else True
             for intake in take_inbox(campaign):
                 report.did.append(f"{'accepted' if intake.accepted else 'rejected'} {intake.file}")
             if not campaign.is_over():
                 report.did += remind(campaign)
-                ready, why_not = due(campaign)
+                ready, why_not = due(campaign, deadline_counts=fetched)
                 if ready:
                     result = resolve(campaign, force=True)
                     report.did.append(f"resolved round {result['round']}")
@@ -46,15 +49,39 @@ def tick(folder: Path) -> Tick:
                 from pbem.send import send_outbox
 
                 delivery = send_outbox(campaign)
-                if delivery.sent or delivery.failed:
-                    report.did.append(f"sent {len(delivery.sent)}, failed {len(delivery.failed)}")
+                if delivery.sent:
+                    report.did.append(f"sent {len(delivery.sent)}")
+                if delivery.failed:
+                    report.failed.append(f"send: {len(delivery.failed)} not accepted, kept for a later run: "
+                                         + next(iter(delivery.failed.values())))
     except CampaignLocked:
         report.did.append("busy: another pbem process holds the campaign; skipped")
+    for line in report.did + report.failed:
+        campaign.log(f"tick: {line}")
     return report
 
 
-def due(campaign: Campaign) -> tuple[bool, str | None]:
+def take_mail(campaign: Campaign, report: Tick) -> bool:
+    """Fetch the campaign's mail; False if the server failed (orders may be waiting there)."""
+    from pbem.errors import MailServerFailed
+    from pbem.fetch import fetch
+
+    try:
+        fetched = fetch(campaign)
+    except MailServerFailed as exc:
+        report.failed.append(f"fetch: {exc}")
+        return False
+    counts = [f"{fetched.count(action)} {action}" for action in TAKEN if fetched.count(action)]
+    if counts:
+        report.did.append("mail: " + ", ".join(counts))
+    return True
+
+
+def due(campaign: Campaign, deadline_counts: bool = True) -> tuple[bool, str | None]:
     """Whether to resolve now: every player still in has orders in, or the deadline has passed.
+
+    `deadline_counts` is False when the mail could not be fetched: orders may be
+    waiting on the server, so the deadline alone resolves nothing.
 
     After the deadline the campaign's policy may still hold the round: "wait"
     (for orders or a replacement player), or the outage guard, when more players
@@ -68,6 +95,8 @@ def due(campaign: Campaign) -> tuple[bool, str | None]:
     deadline = campaign.deadline()
     if deadline is None or clock.now() < clock.parse(deadline):
         return False, None
+    if not deadline_counts:
+        return False, "deadline passed, but the mail could not be fetched; not resolved"
     if campaign.missing_orders == "wait":
         return False, _once(campaign, f"deadline passed; waiting for {', '.join(missing)} (policy: wait)")
     if campaign.outage_guard:
@@ -90,7 +119,6 @@ def _once(campaign: Campaign, message: str) -> str | None:
     if path.is_file() and path.read_text("utf-8") == canonical.dumps(record):
         return None
     write_atomic(path, canonical.dumps(record))
-    campaign.log(message)
     return message
 
 

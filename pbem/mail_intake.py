@@ -1,0 +1,214 @@
+"""Taking one mail from the campaign's mailbox: orders, a request, or something to set aside.
+
+The mail is kept raw in received/ before anything else happens, and the
+outcome is recorded beside it; a mail whose outcome is recorded (seen again
+after a crash, or delivered twice) is not taken a second time. Its key comes
+from its Message-ID and sender, so a second copy has the same key.
+
+What a mail is, in this order:
+  - an auto-reply, bounce or list mail: set aside, never answered;
+  - tagged with another campaign's name ("[feud]" in the subject), or untagged
+    with orders naming another campaign: left alone for that campaign;
+  - orders: checked with the player's token. A token that matches, from an
+    address that is not the player's, is accepted only where the campaign
+    says `accept_unregistered = true` under [mail]; the player hears of it at
+    the registered address either way;
+  - from a player's address, with a subject that asks for something ("report",
+    "form", "status", "help"): answered;
+  - from a player's address, with neither: answered with help;
+  - anything else: set aside unanswered (spam gets no reply).
+
+Every answer goes to the player's registered address, never to the sender,
+so a forged From cannot draw mail to a stranger; and at most MAX_REPLIES
+answers go to one player per round, so a loop of mail ends.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import asdict, dataclass
+
+from pbem import clock, render
+from pbem.campaign import Campaign
+from pbem.files import write_atomic
+from pbem.inbox import claimed_player, forecast_text
+from pbem.mailorders import MailOrders, read_mail
+from pbem.orders import OrdersRejected, deliver_briefings, normalised_text, read_orders, store
+from pbem.outbox import compose, post, posted
+
+MAX_REPLIES = 10
+MAX_MESSAGE_BYTES = 2 * 1024 * 1024
+TAG = re.compile(r"\[([A-Za-z][A-Za-z0-9_-]{0,31})\]")
+CAMPAIGN_LINE = re.compile(r'^\s*campaign\s*=\s*"([^"]*)"', re.MULTILINE)
+MESSAGE_ID = re.compile(r"^<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>$")
+REPLY_PREFIX = re.compile(r"^\s*((re|fwd?|aw|wg|sv|vs|tr)\s*:\s*)+", re.IGNORECASE)
+REQUESTS = ("report", "form", "status", "help")
+
+TAKEN = ("accepted", "rejected", "request", "help", "set aside")   # outcomes after which the mail is moved aside
+
+
+@dataclass
+class MailOutcome:
+    key: str
+    action: str             # one of TAKEN, or "other campaign" (left on the server), "seen before"
+    player: str | None = None
+    detail: str = ""
+
+    @property
+    def taken(self) -> bool:
+        return self.action != "other campaign"
+
+
+def mail_key(raw: bytes) -> str:
+    """The same for every copy of one message: its Message-ID and sender, or its bytes when it has no ID."""
+    head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+    found = {}
+    for name in (b"message-id", b"from"):
+        match = re.search(rb"^" + name + rb":[ \t]*(.*(?:\r?\n[ \t].*)*)", head, re.IGNORECASE | re.MULTILINE)
+        found[name] = b" ".join(match.group(1).split()) if match else b""
+    basis = b"id:" + found[b"message-id"] + b"\nfrom:" + found[b"from"] if found[b"message-id"] else b"raw:" + raw
+    return hashlib.sha256(basis).hexdigest()[:24]
+
+
+def take_raw(campaign: Campaign, raw: bytes) -> MailOutcome:
+    """Keep the raw mail, take it, record the outcome; a mail with a recorded outcome is only reported."""
+    key = mail_key(raw)
+    folder = campaign.folder / "received"
+    record = folder / f"mail-{key}.json"
+    if record.is_file():
+        return MailOutcome(key, "seen before", json.loads(record.read_text("utf-8")).get("player"))
+    if len(raw) > MAX_MESSAGE_BYTES:
+        outcome = MailOutcome(key, "set aside", None, f"{len(raw):,} bytes, more than an order mail may have")
+    else:
+        mail = read_mail(raw)
+        if _for_another_campaign(campaign, mail):
+            return MailOutcome(key, "other campaign", None, mail.subject[:80])
+        kept = folder / f"mail-{key}.eml"
+        if not kept.exists():
+            write_atomic(kept, raw)
+        try:
+            outcome = take_mail(campaign, mail, key)
+        except Exception as exc:  # one strange mail must not block the others: set aside, tell the GM
+            outcome = MailOutcome(key, "set aside", None, f"could not be taken ({type(exc).__name__}: {exc}); "
+                                                          f"kept as received/mail-{key}.eml")
+    write_atomic(record, json.dumps(asdict(outcome), sort_keys=True) + "\n")
+    campaign.log(f"mail {key}: {outcome.action}" + (f" ({outcome.player})" if outcome.player else "")
+                 + (f": {outcome.detail}" if outcome.detail else ""))
+    return outcome
+
+
+def _for_another_campaign(campaign: Campaign, mail: MailOrders) -> bool:
+    tags = TAG.findall(mail.subject)
+    if tags:
+        return campaign.name not in tags
+    named = CAMPAIGN_LINE.search(mail.text or "")
+    return bool(named) and named.group(1) != campaign.name
+
+
+def take_mail(campaign: Campaign, mail: MailOrders, key: str) -> MailOutcome:
+    if mail.automatic:
+        return MailOutcome(key, "set aside", None, f"automatic mail from {mail.sender or 'nobody'}")
+    sender = registered_player(campaign, mail.sender)
+    if mail.text is not None:
+        return take_orders(campaign, mail, key, sender)
+    if sender is None:
+        return MailOutcome(key, "set aside", None, f"no orders, from {mail.sender or 'nobody'}, not a player")
+    request = asked_for(mail.subject)
+    if request is None or request == "help":
+        _reply(campaign, sender, mail, key, "How to play by mail",
+               render.render("common/mail_help.txt.j2", campaign=campaign.name, found=request == "help"))
+        return MailOutcome(key, "help", sender, "no orders found" if request is None else "asked for help")
+    subject, body = answer(campaign, sender, request)
+    _reply(campaign, sender, mail, key, subject, body)
+    return MailOutcome(key, "request", sender, f"asked for {request}")
+
+
+def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | None) -> MailOutcome:
+    data = mail.text.encode("utf-8")
+    where = f"found in the {mail.found_in}"
+    try:
+        submission = read_orders(campaign, data, where, require_token=True)
+    except OrdersRejected as rejection:
+        player = claimed_player(campaign, data) or sender
+        if player:
+            notes = [] if player == sender else [_not_from_you(campaign, player, mail.sender)]
+            _reply(campaign, player, mail, key, "Orders rejected",
+                   render.render("common/ack.txt.j2", accepted=False, source=where, problems=rejection.details,
+                                 notes=notes))
+        return MailOutcome(key, "rejected", player, "; ".join(rejection.details)[:300])
+    player = submission.player
+    notes = []
+    if sender != player:
+        if not campaign.mail.get("accept_unregistered", False):
+            _reply(campaign, player, mail, key, "Orders rejected",
+                   render.render("common/ack.txt.j2", accepted=False, source=where, notes=[
+                       _not_from_you(campaign, player, mail.sender),
+                       "This campaign takes orders only from your registered address. Send them from there, "
+                       f"or ask the game master ({campaign.gm}) to change your address."], problems=[]))
+            return MailOutcome(key, "rejected", player, f"right token from {mail.sender}, not the registered address")
+        notes.append(_not_from_you(campaign, player, mail.sender) + " The token matched, so they were taken.")
+    store(campaign, submission, f"mail:{key}")
+    deliver_briefings(campaign)
+    _reply(campaign, player, mail, key, f"Round {submission.round} orders accepted",
+           render.render("common/ack.txt.j2", accepted=True, round=submission.round, notes=notes,
+                         normalised=normalised_text(campaign, submission),
+                         forecast=forecast_text(campaign, submission.forecast)))
+    return MailOutcome(key, "accepted", player, f"round {submission.round}, {where}")
+
+
+def _not_from_you(campaign: Campaign, player: str, sender: str) -> str:
+    return (f"Orders in your name came from {sender or 'an unknown sender'}, "
+            f"not from your registered address ({campaign.player(player).email}).")
+
+
+def registered_player(campaign: Campaign, address: str) -> str | None:
+    address = address.strip().lower()
+    for player in campaign.players:
+        if player.email.lower() == address:
+            return player.name
+    return None
+
+
+def asked_for(subject: str) -> str | None:
+    """The request a subject makes: "[war] report", "Re: status", "form please"."""
+    words = REPLY_PREFIX.sub("", TAG.sub(" ", subject)).split()
+    word = words[0].lower().strip(".:!?") if words else ""
+    return word if word in REQUESTS else None
+
+
+def answer(campaign: Campaign, player: str, request: str) -> tuple[str, str]:
+    from pbem.rounds import report_text
+    from pbem.status import campaign_status, format_status
+
+    if request == "report":
+        number = campaign.last_round
+        return f"Round {number} report (sent again)", report_text(campaign, player, number, "text")
+    if request == "form":
+        if campaign.is_over():
+            return "Order form", "The game is over; there are no more orders to give.\n"
+        game = campaign.game
+        view = game.view(campaign.state(), player)
+        return f"Round {campaign.open_round} order form", render.order_form(
+            campaign.name, game, campaign.open_round, player, view)
+    return "Status", format_status(campaign_status(campaign)) + "\n"
+
+
+def _reply(campaign: Campaign, player: str, mail: MailOrders, key: str, subject: str, body: str) -> bool:
+    """Answer a mail at the player's registered address, threaded under it; at most MAX_REPLIES a round."""
+    number = campaign.open_round
+    prefix = f"mail-r{number:04d}-{player}-"
+    reply_key = prefix + key
+    if posted(campaign, reply_key):
+        return False
+    already = sum(1 for box in ("outbox", "sent") for _ in (campaign.folder / box).glob(prefix + "*.eml"))
+    if already >= MAX_REPLIES:
+        campaign.log(f"mail {key}: no answer to {player}; {MAX_REPLIES} answers this round already")
+        return False
+    message_id = mail.message_id if mail.message_id and MESSAGE_ID.match(mail.message_id) else None
+    return post(campaign, reply_key, compose(campaign, player, subject, body, key=reply_key, moment=clock.now(),
+                                             in_reply_to=message_id, references=_references(mail)))
+
+
+def _references(mail: MailOrders) -> list[str]:
+    return [ref for ref in (mail.references or "").split() if MESSAGE_ID.match(ref)]

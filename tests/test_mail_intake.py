@@ -1,0 +1,177 @@
+"""Taking one mail: orders stored and answered in thread, requests answered, the rest set aside quietly."""
+from __future__ import annotations
+
+import json
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+
+import pytest
+
+from pbem import clock, mail_intake
+from pbem.mail_intake import MAX_REPLIES, mail_key, take_raw
+from tests.conftest import START, TOKENS
+
+
+def orders(player="ann", token=None, targets='["Gifu"]', round_number=1) -> str:
+    token = TOKENS[player] if token is None else token
+    return f'campaign = "war"\nround = {round_number}\nplayer = "{player}"\ntoken = "{token}"\ntargets = {targets}\n'
+
+
+def mail(body: str, *, sender="ann@example.org", subject="Re: [war] Round 0 report", message_id="<a1@mail.example>",
+         **headers) -> bytes:
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = "gm@example.org"
+    message["Subject"] = subject
+    if message_id:
+        message["Message-ID"] = message_id
+    for name, value in headers.items():
+        message[name.replace("_", "-")] = value
+    message.set_content(body)
+    return message.as_bytes()
+
+
+def answers(campaign) -> dict[str, EmailMessage]:
+    return {path.stem: message_from_bytes(path.read_bytes(), policy=policy.default)
+            for path in sorted((campaign.folder / "outbox").glob("mail-*.eml"))}
+
+
+@pytest.fixture
+def now():
+    with clock.frozen_at(START):
+        yield
+
+
+def test_orders_in_a_reply_are_stored_and_answered_in_the_same_thread(campaign, now):
+    raw = mail("My orders:\n\n" + orders(), References="<war.r0000@example.org>")
+    outcome = take_raw(campaign, raw)
+    assert (outcome.action, outcome.player) == ("accepted", "ann")
+    assert campaign.pending_orders()["ann"]["orders"]["targets"] == ["Gifu"]
+    [answer] = answers(campaign).values()
+    assert answer["To"] == "ann <ann@example.org>"
+    assert answer["In-Reply-To"] == "<a1@mail.example>"
+    assert answer["References"] == "<war.r0000@example.org> <a1@mail.example>"
+    text = answer.get_content()
+    assert "were accepted" in text and 'targets = ["Gifu"]' in text and TOKENS["ann"] not in text
+    assert (campaign.folder / "received" / f"mail-{outcome.key}.eml").read_bytes() == raw
+
+
+def test_the_same_message_delivered_twice_is_taken_once(campaign, now):
+    raw = mail(orders())
+    first, second = take_raw(campaign, raw), take_raw(campaign, raw)
+    assert first.action == "accepted" and second.action == "seen before"
+    assert len(answers(campaign)) == 1
+    assert json.loads((campaign.folder / "received" / f"mail-{first.key}.json").read_text())["action"] == "accepted"
+
+
+def test_two_different_messages_have_different_keys_and_a_copy_has_the_same():
+    one, other = mail(orders()), mail(orders(), message_id="<a2@mail.example>")
+    assert mail_key(one) != mail_key(other)
+    assert mail_key(one) == mail_key(one.replace(b"\r\n", b"\n"))
+    without_id = mail(orders(), message_id=None)
+    assert mail_key(without_id) != mail_key(mail("other", message_id=None))
+
+
+def test_a_wrong_token_is_rejected_with_every_error_naming_its_line(campaign, now):
+    outcome = take_raw(campaign, mail(orders(token="guess", targets='["Nowhere"]')))
+    assert outcome.action == "rejected" and outcome.player == "ann"
+    assert "ann" not in campaign.pending_orders()
+    [answer] = answers(campaign).values()
+    text = answer.get_content()
+    assert "rejected" in text and "line 4, token: the token does not match" in text
+    assert "line 5, targets" in text
+
+
+def test_a_right_token_from_an_unregistered_address_is_refused_and_the_player_told(campaign, now):
+    outcome = take_raw(campaign, mail(orders(), sender="ann@elsewhere.example"))
+    assert outcome.action == "rejected" and "ann" not in campaign.pending_orders()
+    [answer] = answers(campaign).values()
+    assert answer["To"] == "ann <ann@example.org>"
+    assert "came from ann@elsewhere.example" in answer.get_content()
+
+
+def test_a_campaign_may_accept_a_right_token_from_any_address_and_still_tells_the_player(campaign, now):
+    campaign.mail["accept_unregistered"] = True
+    outcome = take_raw(campaign, mail(orders(), sender="ann@elsewhere.example"))
+    assert outcome.action == "accepted" and "ann" in campaign.pending_orders()
+    [answer] = answers(campaign).values()
+    assert answer["To"] == "ann <ann@example.org>"
+    assert "came from ann@elsewhere.example" in answer.get_content()
+
+
+def test_an_auto_reply_is_set_aside_without_an_answer(campaign, now):
+    outcome = take_raw(campaign, mail("I am on holiday.\n" + orders(), Auto_Submitted="auto-replied"))
+    assert outcome.action == "set aside" and not answers(campaign)
+    assert "ann" not in campaign.pending_orders()
+
+
+def test_mail_from_a_stranger_without_orders_gets_no_answer(campaign, now):
+    outcome = take_raw(campaign, mail("Cheap watches!", sender="spam@example.net", subject="Offer"))
+    assert outcome.action == "set aside" and not answers(campaign)
+
+
+def test_a_player_writing_without_orders_gets_the_help_once(campaign, now):
+    outcome = take_raw(campaign, mail("What do I do now?"))
+    assert outcome.action == "help"
+    [answer] = answers(campaign).values()
+    assert "No orders were found" in answer.get_content() and "[war] report" in answer.get_content()
+
+
+@pytest.mark.parametrize("request_word, expect", [
+    ("report", "Round 0 report (sent again)"),
+    ("form", "Round 1 order form"),
+    ("status", "Status"),
+])
+def test_a_player_may_ask_by_mail_for_the_report_the_form_or_the_status(campaign, now, request_word, expect):
+    outcome = take_raw(campaign, mail("", subject=f"[war] {request_word}"))
+    assert outcome.action == "request"
+    [answer] = answers(campaign).values()
+    assert answer["Subject"] == f"[war] {expect}"
+    text = answer.get_content().replace("\r\n", "\n")
+    if request_word == "report":
+        assert text == (campaign.round_dir(0) / "reports" / "ann.txt").read_text()
+    elif request_word == "form":
+        assert 'player = "ann"' in text and "round = 1" in text
+    else:
+        assert "Round 1 is open" in text
+
+
+def test_a_stranger_asking_for_a_report_gets_nothing(campaign, now):
+    outcome = take_raw(campaign, mail("", subject="[war] report", sender="eve@example.net"))
+    assert outcome.action == "set aside" and not answers(campaign)
+
+
+def test_mail_tagged_for_another_campaign_is_left_alone_and_not_kept(campaign, now):
+    outcome = take_raw(campaign, mail(orders(), subject="Re: [feud] Round 3 report"))
+    assert outcome.action == "other campaign" and not outcome.taken
+    assert not (campaign.folder / "received").exists() or not list((campaign.folder / "received").iterdir())
+
+
+def test_answers_to_one_player_stop_after_the_limit_of_a_round(campaign, now):
+    for n in range(MAX_REPLIES + 3):
+        assert take_raw(campaign, mail("hello?", message_id=f"<loop{n}@mail.example>")).action == "help"
+    assert len(answers(campaign)) == MAX_REPLIES
+
+
+def test_a_mail_that_breaks_the_intake_is_kept_and_set_aside_and_the_next_is_taken(campaign, now, monkeypatch):
+    real = mail_intake.take_mail
+
+    def broken(campaign, found, key):
+        if "boom" in found.subject:
+            raise RuntimeError("boom")
+        return real(campaign, found, key)
+
+    monkeypatch.setattr(mail_intake, "take_mail", broken)
+    bad = take_raw(campaign, mail(orders(), subject="[war] boom"))
+    good = take_raw(campaign, mail(orders(), message_id="<a2@mail.example>"))
+    assert bad.action == "set aside" and "RuntimeError" in bad.detail
+    assert (campaign.folder / "received" / f"mail-{bad.key}.eml").is_file()
+    assert good.action == "accepted"
+
+
+def test_a_hostile_message_id_is_not_echoed_into_the_answer(campaign, now):
+    raw = mail(orders()).replace(b"Message-ID: <a1@mail.example>", b"Message-ID: <x@y>\r\n Bcc: eve@example.net")
+    outcome = take_raw(campaign, raw)
+    assert outcome.action == "accepted"
+    [answer] = answers(campaign).values()
+    assert answer["In-Reply-To"] is None and answer["Bcc"] is None
