@@ -48,8 +48,13 @@ class Campaign:
     gm: str
     players: list[Player]
     options: dict = field(default_factory=dict)
-    deadline_hours: int = 0
+    deadline_hours: int = 0  # the deadline is this long after each resolution; or, when deadline_days is set,
+    deadline_days: int = 0   # this many days after, at deadline_at (HH:MM) in timezone (see pbem.schedule)
+    deadline_at: str = ""
+    timezone: str = "UTC"
+    grace_hours: int = 0     # after the deadline, wait this much longer for late orders
     remind_hours: int = 0  # remind players without orders this long before the deadline (0: never)
+    require_final: bool = False  # resolve before the deadline only when every player marked the orders final
     created: str = ""
     missing_orders: str = "default"  # a player who sent nothing: "default" or "computer" orders, or "wait"
     outage_guard: int = 0  # at a deadline, more first-time absentees than this: do not resolve (0: no guard)
@@ -72,6 +77,11 @@ class Campaign:
                 gm=section["gm"],
                 created=section.get("created", ""),
                 deadline_hours=int(section.get("deadline_hours", 0)),
+                deadline_days=int(section.get("deadline_days", 0)),
+                deadline_at=str(section.get("deadline_at", "")),
+                timezone=str(section.get("timezone", "UTC")),
+                grace_hours=int(section.get("grace_hours", 0)),
+                require_final=bool(section.get("require_final", False)),
                 remind_hours=int(section.get("remind_hours", 0)),
                 missing_orders=section.get("missing_orders", "default"),
                 outage_guard=int(section.get("outage_guard", 0)),
@@ -84,7 +94,9 @@ class Campaign:
 
     def save(self) -> None:
         section = {"name": self.name, "game": self.game_name, "gm": self.gm, "created": self.created,
-                   "deadline_hours": self.deadline_hours, "remind_hours": self.remind_hours,
+                   "deadline_hours": self.deadline_hours, "deadline_days": self.deadline_days,
+                   "deadline_at": self.deadline_at, "timezone": self.timezone, "grace_hours": self.grace_hours,
+                   "remind_hours": self.remind_hours, "require_final": self.require_final,
                    "missing_orders": self.missing_orders, "outage_guard": self.outage_guard}
         data = {"campaign": section, "options": self.options,
                 "players": [{"name": p.name, "email": p.email, "language": p.language} for p in self.players]}

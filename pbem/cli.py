@@ -43,12 +43,25 @@ def cli():
 @click.option("--name", help="Campaign name used in mail subjects [default: the folder's name].")
 @click.option("--deadline-hours", type=click.IntRange(min=0), default=0,
               help="Hours from one resolution to the next deadline; 0 for none.")
+@click.option("--deadline-days", type=click.IntRange(min=0), default=0,
+              help="Or: the deadline is this many days after a resolution, at --deadline-at in --timezone.")
+@click.option("--deadline-at", default="20:00", show_default=True, metavar="HH:MM", help="With --deadline-days.")
+@click.option("--timezone", default="UTC", show_default=True, help="The campaign's time zone, e.g. Europe/Berlin.")
+@click.option("--grace-hours", type=click.IntRange(min=0), default=0,
+              help="After the deadline, wait this much longer for late orders.")
+@click.option("--remind-hours", type=click.IntRange(min=0), default=0,
+              help="Remind players without orders this long before the deadline; 0 for never.")
+@click.option("--require-final", is_flag=True,
+              help="Resolve before the deadline only when every player's orders say final = true.")
+@click.option("--outage-guard", type=click.IntRange(min=0), default=0,
+              help="At a deadline, more first-time absentees than this: hold the round and tell the GM.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. quick=true or victory_check=end_of_round (Ikusa); repeatable.")
 @click.option("--missing-orders", type=click.Choice(["default", "computer", "wait"]), default="default",
               show_default=True, help="A player who sends no orders by the deadline: the game's default orders, "
               "its computer player, or wait (for the orders or a replacement player).")
-def new(folder, game_name, players, gm, name, deadline_hours, options, missing_orders):
+def new(folder, game_name, players, gm, name, deadline_hours, deadline_days, deadline_at, timezone, grace_hours,
+        remind_hours, require_final, outage_guard, options, missing_orders):
     """Create a campaign folder and a welcome letter (with a secret token) per player.
 
     \b
@@ -56,8 +69,10 @@ def new(folder, game_name, players, gm, name, deadline_hours, options, missing_o
       pbem new war --game age-of-war --gm gm@example.org \\
           --player ann=ann@example.org --player bob=bob@example.org
 
+    \b
       pbem new feud --game ikusa --option quick=true --player ann=ann@example.org \\
-          --player bob=bob@example.org --player cho=cho@example.org
+          --player bob=bob@example.org --player cho=cho@example.org \\
+          --deadline-days 3 --deadline-at 20:00 --timezone Europe/Berlin --remind-hours 24
 
     The welcome letters are in FOLDER/outbox/; each carries the player's token,
     which is shown nowhere else.
@@ -66,7 +81,10 @@ def new(folder, game_name, players, gm, name, deadline_hours, options, missing_o
 
     campaign = new_campaign(folder, game_name=game_name, players=[parse_player(p) for p in players], gm=gm,
                             name=name, deadline_hours=deadline_hours,
-                            options=dict(parse_option(o) for o in options), missing_orders=missing_orders)
+                            options=dict(parse_option(o) for o in options), missing_orders=missing_orders,
+                            settings={"deadline_days": deadline_days, "deadline_at": deadline_at if deadline_days else "",
+                                      "timezone": timezone, "grace_hours": grace_hours, "remind_hours": remind_hours,
+                                      "require_final": require_final, "outage_guard": outage_guard})
     click.echo(f"Created campaign {campaign.name!r} ({campaign.game.title}) in {folder}")
     click.echo(f"Welcome letters with each player's token are in {folder / 'outbox'}")
 

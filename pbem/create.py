@@ -17,6 +17,7 @@ from pbem.campaign import Campaign, Player, check_name
 from pbem.errors import UserError
 from pbem.outbox import compose, post
 from pbem.rounds import commit_round, compute_round
+from pbem.schedule import next_deadline, time_of_day, zone
 
 EMAIL_PATTERN = re.compile(r"^[^@\s<>\",;:()\[\]\\]+@[A-Za-z0-9.-]+$")
 
@@ -65,7 +66,10 @@ def read_file_options(options: dict) -> dict:
 
 def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str, name: str | None = None,
                  options: dict | None = None, deadline_hours: int = 0, secret: bytes | None = None,
-                 tokens: dict[str, str] | None = None, missing_orders: str = "default") -> Campaign:
+                 tokens: dict[str, str] | None = None, missing_orders: str = "default",
+                 settings: dict | None = None) -> Campaign:
+    """Make a campaign folder, whole or not at all. `settings` are further Campaign fields
+    (deadline_days, deadline_at, timezone, grace_hours, remind_hours, require_final, outage_guard)."""
     from games import GAMES
 
     folder = Path(folder)
@@ -84,16 +88,21 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
         raise UserError(f"{folder} exists and is not empty; choose a new folder")
     name = check_name("campaign", name or folder.resolve().name)
 
+    if missing_orders not in ("default", "computer", "wait"):
+        raise UserError(f"--missing-orders {missing_orders!r}: choose default, computer or wait")
+    settings = dict(settings or {})
+    zone(settings.get("timezone", "UTC"))
+    if settings.get("deadline_at"):
+        time_of_day(settings["deadline_at"])
+
     staging = folder.parent / f".{folder.name}.new-{os.getpid()}"
     if staging.exists():
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
     now = clock.now()
-    if missing_orders not in ("default", "computer", "wait"):
-        raise UserError(f"--missing-orders {missing_orders!r}: choose default, computer or wait")
     campaign = Campaign(folder=staging, name=name, game_name=game_name, gm=gm, players=list(players),
                         options=dict(options or {}), deadline_hours=deadline_hours, created=clock.stamp(now),
-                        missing_orders=missing_orders)
+                        missing_orders=missing_orders, **settings)
     secret = secret or secrets.token_bytes(32)
     tokens = tokens or {p.name: secrets.token_urlsafe(18) for p in players}
     campaign.save()
@@ -101,11 +110,8 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     for sub in ("orders", "inbox", "outbox", "sent", "received", "rounds"):
         (staging / sub).mkdir()
     inputs = {"round": 0, "players": names, "options": read_file_options(campaign.options),
-              "resolved_at": clock.stamp(now), "deadline": None}
-    if deadline_hours:
-        from pbem.rounds import next_deadline
-
-        inputs["deadline"] = next_deadline(campaign, now)
+              "resolved_at": clock.stamp(now)}
+    inputs["deadline"] = next_deadline(campaign, now)
     try:
         files = compute_round(campaign, 0, inputs, None, None, secret)
     except ValueError as exc:  # the game refused the players or the options

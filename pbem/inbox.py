@@ -57,12 +57,19 @@ def take_one(campaign: Campaign, data: bytes, source: str, digest: str) -> Intak
     store(campaign, submission, f"inbox:{source}")
     deliver_briefings(campaign)
     body = render.render("common/ack.txt.j2", accepted=True, round=submission.round,
-                         normalised=normalised_text(campaign, submission),
+                         notes=waiting_note(campaign, submission), normalised=normalised_text(campaign, submission),
                          forecast=forecast_text(campaign, submission.forecast))
     acknowledge(campaign, submission.player, f"ack-{digest}-{submission.player}",
                 f"Round {submission.round} orders accepted", body)
     campaign.log(f"inbox: accepted {source} for {submission.player}, round {submission.round}")
     return Intake(source, submission.player, True, [])
+
+
+def waiting_note(campaign: Campaign, submission) -> list[str]:
+    if campaign.require_final and not submission.final:
+        return ["These orders are not marked final (final = true), so the round waits for the deadline "
+                "even if everyone else is ready. Send them again with final = true when you are done."]
+    return []
 
 
 def forecast_text(campaign: Campaign, forecast: list[dict]) -> str:

@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass
 from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.files import write_atomic
-from pbem.inbox import claimed_player, forecast_text
+from pbem.inbox import claimed_player, forecast_text, waiting_note
 from pbem.mailorders import MailOrders, read_mail
 from pbem.orders import OrdersRejected, deliver_briefings, normalised_text, read_orders, store
 from pbem.outbox import compose, post, posted
@@ -148,6 +148,7 @@ def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | No
                        f"or ask the game master ({campaign.gm}) to change your address."], problems=[]))
             return MailOutcome(key, "rejected", player, f"right token from {mail.sender}, not the registered address")
         notes.append(_not_from_you(campaign, player, mail.sender) + " The token matched, so they were taken.")
+    notes += waiting_note(campaign, submission)
     store(campaign, submission, f"mail:{key}")
     deliver_briefings(campaign)
     _reply(campaign, player, mail, key, f"Round {submission.round} orders accepted",

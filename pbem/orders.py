@@ -18,7 +18,7 @@ from pbem.errors import UserError
 from pbem.files import write_atomic
 
 MAX_BYTES = 64 * 1024
-ENVELOPE = ("game", "campaign", "round", "player", "token", "nonce")
+ENVELOPE = ("game", "campaign", "round", "player", "token", "nonce", "final")
 NONCE_PATTERN = re.compile(r"^[\x21-\x7e]{0,128}$")
 
 
@@ -31,6 +31,7 @@ class Submission:
     orders: dict
     nonce: str = ""
     forecast: list[dict] = field(default_factory=list)
+    final: bool = False   # "these are my last orders this round": where the campaign asks for it, resolve early
 
 
 class OrdersRejected(UserError):
@@ -94,6 +95,11 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
                                                          "without spaces, in quotes"))
         nonce = ""
 
+    final = document.get("final", False)
+    if not isinstance(final, bool):
+        problems.append(Problem(NOT_UNDERSTOOD, "final", "final is true or false, without quotes"))
+        final = False
+
     expected = campaign.open_round
     number = document.get("round")
     state = campaign.state()
@@ -118,7 +124,8 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
     if problems:
         raise OrdersRejected(source, [_locate(p, text) for p in problems])
     assert checked is not None and who is not None
-    return Submission(player=who, round=expected, orders=checked.orders, nonce=nonce, forecast=checked.forecast)
+    return Submission(player=who, round=expected, orders=checked.orders, nonce=nonce, forecast=checked.forecast,
+                      final=final)
 
 
 def normalised_text(campaign: Campaign, submission: Submission) -> str:
@@ -127,13 +134,16 @@ def normalised_text(campaign: Campaign, submission: Submission) -> str:
              f"round = {submission.round}", f'player = "{submission.player}"']
     if submission.nonce:
         lines.append(f'nonce = "{submission.nonce}"')
+    if submission.final:
+        lines.append("final = true")
     return "\n".join(lines) + "\n" + campaign.game.format_orders(submission.orders)
 
 
 def store(campaign: Campaign, submission: Submission, source: str) -> None:
     """Keep accepted orders for the open round; a later submission replaces an earlier one."""
     record = {"round": submission.round, "player": submission.player, "orders": submission.orders,
-              "nonce": submission.nonce, "received_at": clock.stamp(clock.now()), "source": source}
+              "nonce": submission.nonce, "final": submission.final, "received_at": clock.stamp(clock.now()),
+              "source": source}
     write_atomic(campaign.orders_dir / f"{submission.player}.json",
                  json.dumps(record, sort_keys=True, indent=1) + "\n")
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from datetime import timedelta
 
 from engine import canonical
 from engine.dice import Dice, commitment, round_seed
@@ -21,6 +20,7 @@ from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.files import sync_filesystem, write_batch_atomic
 from pbem.outbox import compose, posted
+from pbem.schedule import deadline_passed, next_deadline
 
 RERUN_FILE = "rerun.json"
 
@@ -109,8 +109,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     pending = campaign.pending_orders()
     missing = [p for p in players_to_order(game, state, campaign.player_names) if p not in pending]
     now = clock.now()
-    deadline = campaign.deadline()
-    late = deadline is not None and now >= clock.parse(deadline) and campaign.missing_orders != "wait"
+    late = deadline_passed(campaign, now) and campaign.missing_orders != "wait"
     if missing and not (force or late):
         raise UserError(f"round {number} is waiting for orders from {', '.join(missing)}",
                         ["resolve with --force to give them their default orders, or wait for the deadline"])
@@ -137,12 +136,6 @@ def stand_in_orders(campaign: Campaign, state: dict, player: str) -> dict:
     if campaign.missing_orders == "computer":
         return game.computer_orders(game.view(state, player), player)
     return game.default_orders(state, player)
-
-
-def next_deadline(campaign: Campaign, now) -> str | None:
-    if not campaign.deadline_hours:
-        return None
-    return clock.stamp(now + timedelta(hours=campaign.deadline_hours))
 
 
 def pending_rerun(campaign: Campaign, number: int) -> dict | None:

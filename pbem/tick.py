@@ -19,6 +19,7 @@ from pbem.inbox import take_inbox
 from pbem.mail_intake import TAKEN
 from pbem.outbox import compose, post
 from pbem.rounds import resolve, settle
+from pbem.schedule import deadline_passed, local_time
 
 
 @dataclass
@@ -89,14 +90,17 @@ def due(campaign: Campaign, deadline_counts: bool = True) -> tuple[bool, str | N
     outage looks like that). The second value tells the GM why it waits, once.
     """
     pending = campaign.pending_orders()
-    missing = [p for p in players_to_order(campaign.game, campaign.state(), campaign.player_names) if p not in pending]
-    if not missing:
+    everyone = players_to_order(campaign.game, campaign.state(), campaign.player_names)
+    missing = [p for p in everyone if p not in pending]
+    unfinished = [p for p in everyone if p in pending and campaign.require_final and not pending[p].get("final")]
+    if not missing and not unfinished:
         return True, None
-    deadline = campaign.deadline()
-    if deadline is None or clock.now() < clock.parse(deadline):
+    if not deadline_passed(campaign, clock.now()):
         return False, None
     if not deadline_counts:
         return False, "deadline passed, but the mail could not be fetched; not resolved"
+    if not missing:
+        return True, None
     if campaign.missing_orders == "wait":
         return False, _once(campaign, f"deadline passed; waiting for {', '.join(missing)} (policy: wait)")
     if campaign.outage_guard:
@@ -137,7 +141,8 @@ def remind(campaign: Campaign) -> list[str]:
         if player in pending:
             continue
         key = f"remind-r{number:04d}-{player}"
-        body = render.render("common/reminder.txt.j2", round=number, deadline=deadline, player=player)
+        body = render.render("common/reminder.txt.j2", round=number, deadline=deadline, player=player,
+                             local=local_time(campaign, deadline))
         if post(campaign, key, compose(campaign, player, f"Round {number}: orders due {deadline}", body,
                                        key=key, moment=now)):
             done.append(f"reminded {player}")

@@ -102,3 +102,64 @@ def test_the_outage_guard_holds_a_round_that_many_miss_for_the_first_time(tmp_pa
     camp.save()
     with freeze_time(START + timedelta(hours=50)):
         assert "resolved round 1" in run("tick", camp.folder).out
+
+
+def scheduled(tmp_path, **settings):
+    return make_campaign(tmp_path / "war", settings=settings)
+
+
+def test_a_deadline_every_three_days_at_20_00_berlin_follows_winter_and_summer_time(tmp_path):
+    camp = scheduled(tmp_path, deadline_days=3, deadline_at="20:00", timezone="Europe/Berlin")
+    assert camp.deadline() == "2026-03-04T19:00:00Z"          # START is 1 March, 13:00 in Berlin (CET)
+    for player in ("ann", "bob", "cho"):
+        order_file(camp.folder / "inbox", player, 1, ["Gifu"], token=TOKENS[player])
+    with freeze_time("2026-03-28T10:00:00Z"):                   # resolved on the Saturday before summer time
+        assert "resolved round 1" in run("tick", camp.folder).out
+    assert Campaign.load(camp.folder).deadline() == "2026-03-31T18:00:00Z"   # 20:00 CEST
+
+
+def test_a_deadline_late_in_the_evening_counts_the_days_in_the_campaigns_zone(tmp_path):
+    camp = scheduled(tmp_path, deadline_days=1, deadline_at="09:00", timezone="Asia/Tokyo")
+    assert camp.deadline() == "2026-03-02T00:00:00Z"   # START is 1 March, 21:00 in Tokyo: due 2 March, 09:00 JST
+
+
+def test_grace_hours_hold_the_round_past_the_deadline_but_not_longer(tmp_path):
+    camp = scheduled(tmp_path, deadline_days=2, deadline_at="12:00", grace_hours=3)
+    deadline = START + timedelta(days=2)
+    with freeze_time(deadline + timedelta(hours=2, minutes=59)):
+        assert "resolved" not in run("tick", camp.folder).out
+    with freeze_time(deadline + timedelta(hours=3)):
+        assert "resolved round 1" in run("tick", camp.folder).out
+
+
+def test_where_final_orders_are_asked_for_the_round_waits_until_everyone_is_final(tmp_path):
+    camp = make_campaign(tmp_path / "war", deadline_hours=48, settings={"require_final": True})
+    for player in ("ann", "bob", "cho"):
+        path = order_file(camp.folder / "inbox", player, 1, ["Gifu"], token=TOKENS[player])
+        if player != "cho":
+            path.write_text(path.read_text() + "final = true\n")
+    with freeze_time(START + timedelta(hours=1)):
+        first = run("tick", camp.folder)
+    assert first.out.count("accepted") == 3 and "resolved" not in first.out
+    ack = next(p for p in (camp.folder / "outbox").glob("ack-*-cho.eml")).read_text()
+    assert "not marked final" in ack
+    final = order_file(camp.folder / "inbox", "cho", 1, ["Edo"], token=TOKENS["cho"])
+    final.write_text(final.read_text() + "final = true\n")
+    with freeze_time(START + timedelta(hours=2)):
+        assert "resolved round 1" in run("tick", camp.folder).out
+
+
+def test_orders_not_marked_final_still_count_at_the_deadline(tmp_path):
+    camp = make_campaign(tmp_path / "war", deadline_hours=48, settings={"require_final": True})
+    for player in ("ann", "bob", "cho"):
+        order_file(camp.folder / "inbox", player, 1, ["Gifu"], token=TOKENS[player])
+    with freeze_time(START + timedelta(hours=48)):
+        assert "resolved round 1" in run("tick", camp.folder).out
+    assert Campaign.load(camp.folder).read_json(1, "inputs.json")["defaulted"] == []
+
+
+def test_an_unknown_time_zone_is_refused_and_leaves_no_folder(tmp_path):
+    result = run("new", tmp_path / "war", "--game", "age-of-war", "--player", "ann=ann@example.org",
+                 "--player", "bob=bob@example.org", "--deadline-days", "3", "--timezone", "Europe/Atlantis")
+    assert result.code == 2 and "Europe/Atlantis" in result.err
+    assert list(tmp_path.iterdir()) == []
