@@ -58,6 +58,7 @@ class Campaign:
     created: str = ""
     missing_orders: str = "default"  # a player who sent nothing: "default" or "computer" orders, or "wait"
     outage_guard: int = 0  # at a deadline, more first-time absentees than this: do not resolve (0: no guard)
+    announce_players: str = "all"  # who hears of a position handed over or an address changed (pbem.players)
     mail: dict = field(default_factory=dict)  # [mail.smtp], [mail.imap] and mail policy; never passwords
 
     # --- loading and saving -------------------------------------------------
@@ -70,7 +71,7 @@ class Campaign:
         try:
             data = tomllib.loads(path.read_text("utf-8"))
             section = data["campaign"]
-            return cls(
+            campaign = cls(
                 folder=folder,
                 name=section["name"],
                 game_name=section["game"],
@@ -85,19 +86,26 @@ class Campaign:
                 remind_hours=int(section.get("remind_hours", 0)),
                 missing_orders=section.get("missing_orders", "default"),
                 outage_guard=int(section.get("outage_guard", 0)),
+                announce_players=str(section.get("announce_players", "all")),
                 players=[Player(p["name"], p["email"], p.get("language", "en")) for p in data.get("players", [])],
                 options=data.get("options", {}),
                 mail=data.get("mail", {}),
             )
         except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
             raise UserError(f"{path}: cannot read the campaign settings: {exc}") from None
+        for setting, value, allowed in (("missing_orders", campaign.missing_orders, ("default", "computer", "wait")),
+                                        ("announce_players", campaign.announce_players, ("all", "player", "none"))):
+            if value not in allowed:
+                raise UserError(f"{path}: {setting} = {value!r}; use one of: {', '.join(allowed)}")
+        return campaign
 
     def save(self) -> None:
         section = {"name": self.name, "game": self.game_name, "gm": self.gm, "created": self.created,
                    "deadline_hours": self.deadline_hours, "deadline_days": self.deadline_days,
                    "deadline_at": self.deadline_at, "timezone": self.timezone, "grace_hours": self.grace_hours,
                    "remind_hours": self.remind_hours, "require_final": self.require_final,
-                   "missing_orders": self.missing_orders, "outage_guard": self.outage_guard}
+                   "missing_orders": self.missing_orders, "outage_guard": self.outage_guard,
+                   "announce_players": self.announce_players}
         data = {"campaign": section, "options": self.options,
                 "players": [{"name": p.name, "email": p.email, "language": p.language} for p in self.players]}
         if self.mail:

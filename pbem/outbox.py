@@ -22,12 +22,15 @@ MAX_REFERENCES = 10
 
 def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, moment: datetime,
             in_reply_to: str | None = None, references: list[str] | None = None,
-            headers: dict[str, str] | None = None) -> bytes:
-    """One message to a player. `in_reply_to` and `references` thread it under the mail it answers."""
+            headers: dict[str, str] | None = None, address: str | None = None) -> bytes:
+    """One message to a player (at `address` instead of the registered one, when given).
+
+    `in_reply_to` and `references` thread it under the mail it answers.
+    """
     player = campaign.player(to)
     fields = [
         ("From", formataddr((f"pbem {campaign.name}", campaign.gm))),
-        ("To", formataddr((player.name, player.email))),
+        ("To", formataddr((player.name, address or player.email))),
         ("Reply-To", campaign.gm),
         ("Subject", f"[{campaign.name}] {subject}"),
         ("Date", format_datetime(moment)),

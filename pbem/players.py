@@ -1,4 +1,10 @@
-"""Players come and go in long campaigns: a position handed to a newcomer, an address changed."""
+"""Players come and go in long campaigns: a position handed to a newcomer, an address changed.
+
+Who hears of it is the campaign's `announce_players`: "all" (the other players
+learn that a position changed hands, never the new address; the person
+leaving and, for an address change, both addresses are told), "player" (only
+the person concerned, at the old and new address), or "none".
+"""
 from __future__ import annotations
 
 import secrets
@@ -29,6 +35,15 @@ def replace_player(campaign: Campaign, name: str, email: str) -> str:
                          token=token, gm=campaign.gm, report=report)
     post(campaign, key, compose(campaign, name, "Welcome: you take over a position", body, key=key,
                                 moment=clock.now()))
+    tag = key[len("welcome-"):]
+    if campaign.announce_players != "none":
+        _tell(campaign, name, f"left-{tag}", "You handed over your position", "handed over, old address",
+              address=old.email)
+    if campaign.announce_players == "all":
+        for other in campaign.player_names:
+            if other != name:
+                _tell(campaign, other, f"news-{tag}-{other}", f"{name} is played by someone new", "handed over",
+                      about=name)
     campaign.log(f"player {name} handed over from {old.email} to {email}; new token issued")
     return key
 
@@ -40,12 +55,25 @@ def set_player(campaign: Campaign, name: str, *, email: str | None = None, langu
         _check_email(email)
     if language is not None and not (2 <= len(language) <= 8 and language.replace("-", "").isalpha()):
         raise UserError(f"--language {language!r}: a language code such as en, es or pt-BR")
+    old = campaign.player(name)
     campaign.players = [replace(p, email=email or p.email, language=language or p.language) if p.name == name else p
                         for p in campaign.players]
     campaign.save()
+    if email and email != old.email and campaign.announce_players != "none":
+        tag = f"{name}-r{campaign.last_round:04d}-{secrets.token_hex(4)}"
+        for n, address in enumerate((old.email, email)):
+            _tell(campaign, name, f"address-{tag}-{n}", "Your address was changed", "address changed",
+                  address=address, old=old.email, new=email)
     campaign.log(f"player {name} set: " + ", ".join(f"{k} {v}" for k, v in (("email", email), ("language", language))
                                                     if v))
     return campaign.player(name)
+
+
+def _tell(campaign: Campaign, to: str, key: str, subject: str, kind: str, *, about: str | None = None,
+          address: str | None = None, **values) -> None:
+    body = render.render("common/player_news.txt.j2", kind=kind, campaign=campaign.name, gm=campaign.gm,
+                         player=about or to, round=campaign.open_round, **values)
+    post(campaign, key, compose(campaign, to, subject, body, key=key, moment=clock.now(), address=address))
 
 
 def _check_email(email: str) -> None:

@@ -39,3 +39,37 @@ def test_bad_player_changes_are_refused(campaign):
     assert run("player", "set", campaign.folder, "ann").code == 2
     assert run("player", "replace", campaign.folder, "ann", "--email", "bad").code == 2
     assert Campaign.load(campaign.folder).player("ann").email == "ann@example.org"
+
+
+def outbox_to(campaign, prefix):
+    found = {}
+    for path in sorted((campaign.folder / "outbox").glob(f"{prefix}*.eml")):
+        message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+        found[message["To"].addresses[0].addr_spec] = message.get_content()
+    return found
+
+
+def test_a_hand_over_is_announced_to_the_others_without_the_new_address_and_to_the_old_address(campaign):
+    run("player", "replace", campaign.folder, "bob", "--email", "robert@example.org")
+    news = outbox_to(campaign, "news-")
+    assert sorted(news) == ["ann@example.org", "cho@example.org"]
+    assert all("bob's position" in text and "robert" not in text for text in news.values())
+    left = outbox_to(campaign, "left-")
+    assert list(left) == ["bob@example.org"] and "no longer works" in left["bob@example.org"]
+
+
+def test_an_address_change_is_told_to_the_old_and_the_new_address(campaign):
+    run("player", "set", campaign.folder, "ann", "--email", "ann@new.example.org")
+    told = outbox_to(campaign, "address-")
+    assert sorted(told) == ["ann@example.org", "ann@new.example.org"]
+    assert all("from ann@example.org to ann@new.example.org" in text for text in told.values())
+
+
+def test_a_campaign_that_announces_nothing_sends_only_the_welcome_letter(campaign):
+    camp = Campaign.load(campaign.folder)
+    camp.announce_players = "none"
+    camp.save()
+    run("player", "replace", camp.folder, "bob", "--email", "robert@example.org")
+    run("player", "set", camp.folder, "ann", "--email", "ann@new.example.org")
+    assert not outbox_to(camp, "news-") and not outbox_to(camp, "left-") and not outbox_to(camp, "address-")
+    assert outbox_to(camp, "welcome-bob-r")
