@@ -25,7 +25,9 @@ def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, m
             headers: dict[str, str] | None = None, address: str | None = None) -> bytes:
     """One message to a player (at `address` instead of the registered one, when given).
 
-    `in_reply_to` and `references` thread it under the mail it answers.
+    `in_reply_to` and `references` thread it under the mail it answers; every
+    message but the welcome letter also refers to the welcome letter, so that a
+    player's mail client shows the whole campaign as one thread.
     """
     player = campaign.player(to)
     fields = [
@@ -36,9 +38,13 @@ def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, m
         ("Date", format_datetime(moment)),
         ("Message-ID", message_id(campaign, key)),
     ]
+    root = message_id(campaign, f"welcome-{player.name}")   # every message to a player threads under the welcome
+    chain = [ref for ref in (references or []) if ref not in (root, in_reply_to)][-MAX_REFERENCES + 2:]
+    chain = ([root] if not key.startswith("welcome-") else []) + chain + ([in_reply_to] if in_reply_to else [])
     if in_reply_to:
-        chain = [ref for ref in (references or []) if ref != in_reply_to][-MAX_REFERENCES + 1:] + [in_reply_to]
-        fields += [("In-Reply-To", in_reply_to), ("References", " ".join(chain))]
+        fields.append(("In-Reply-To", in_reply_to))
+    if chain:
+        fields.append(("References", " ".join(chain)))
     fields.append(("X-Pbem-Campaign", campaign.name))
     fields += list((headers or {}).items())
     text = body.replace("\r\n", "\n")

@@ -94,3 +94,14 @@ def test_a_server_that_is_down_loses_nothing(campaign):
 def test_send_without_a_server_set_says_how_to_set_one(campaign):
     result = run("send", campaign.folder)
     assert result.code == 2 and "[mail.smtp]" in result.err
+
+
+def test_every_message_to_a_player_threads_under_the_welcome_letter(campaign):
+    from email import message_from_bytes, policy
+
+    run("resolve", campaign.folder, "--force")
+    messages = {p.name: message_from_bytes(p.read_bytes(), policy=policy.default)
+                for p in (campaign.folder / "outbox").glob("*ann*.eml")}
+    welcome = messages.pop("welcome-ann.eml")
+    assert welcome["References"] is None
+    assert messages and all(m["References"] == welcome["Message-ID"] for m in messages.values())
