@@ -1,0 +1,66 @@
+"""`pbem tick` over many campaigns with nothing to do (issue 4: 200 campaigns in 10 s or less).
+
+    .venv/bin/python benchmarks/tick_idle.py [CAMPAIGNS]
+
+Makes CAMPAIGNS campaigns (default 200, half Age of War with one player's
+orders in, half Ikusa) with a deadline a year ahead, then times one `pbem tick`
+process over all of them, as cron would run it, three times. No mail servers are configured, so this is the tick's own cost:
+loading, locking, settling, checking the deadline. Prints the figures.
+"""
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pbem import clock  # noqa: E402
+from pbem.campaign import Player  # noqa: E402
+from pbem.create import new_campaign  # noqa: E402
+from pbem.orders import Submission, store  # noqa: E402
+
+START = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def make_campaigns(folder: Path, count: int) -> list[Path]:
+    folders = []
+    with clock.frozen_at(START):
+        for n in range(count):
+            game = "ikusa" if n % 2 else "age-of-war"
+            players = [Player(name, f"{name}@bench.invalid") for name in ("ann", "bob", "cho")]
+            camp = new_campaign(folder / f"c{n:03d}", game_name=game, gm="gm@bench.invalid", players=players,
+                                secret=bytes([n % 256]) * 32, deadline_hours=24 * 365)
+            if game == "age-of-war":
+                store(camp, Submission("ann", 1, {"targets": ["auto"]}), "bench")
+            folders.append(camp.folder)
+    return folders
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    pbem = Path(sys.executable).parent / "pbem"
+    command = [str(pbem)] if pbem.exists() else [sys.executable, "-m", "pbem"]
+    with tempfile.TemporaryDirectory() as tmp:
+        began = time.perf_counter()
+        folders = make_campaigns(Path(tmp), count)
+        print(f"made {count} campaigns in {time.perf_counter() - began:.1f} s")
+        times = []
+        for _ in range(3):
+            began = time.perf_counter()
+            done = subprocess.run(command + ["tick", *map(str, folders)], capture_output=True, text=True,
+                                  env={"PBEM_NOW": "2026-01-02T00:00:00Z", "PATH": "/usr/bin:/bin"})
+            times.append(time.perf_counter() - began)
+            if done.returncode != 0 or done.stdout:
+                print(f"unexpected: exit {done.returncode}\n{done.stdout}{done.stderr}")
+        print(f"pbem tick over {count} idle campaigns: median {statistics.median(times):.2f} s "
+              f"(runs: {', '.join(f'{t:.2f}' for t in times)}; target 10 s)")
+
+
+if __name__ == "__main__":
+    main()
