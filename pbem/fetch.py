@@ -26,6 +26,7 @@ import ssl
 from dataclasses import dataclass, field
 
 from pbem.campaign import Campaign
+from pbem.crashpoints import crash_point
 from pbem.errors import MailServerFailed, UserError
 from pbem.files import synced_together
 from pbem.mail_intake import MailOutcome, take_raw
@@ -95,6 +96,7 @@ def fetch(campaign: Campaign, progress=None) -> Fetched:
                         taken.append(uid)
                     else:
                         result.left += 1
+            crash_point("mail-batch-synced")
             _move_aside(client, taken, done)
             if progress:
                 progress(min(start + BATCH, len(uids)), len(uids))

@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass
 
 from pbem import clock, render
 from pbem.campaign import Campaign
+from pbem.crashpoints import crash_point
 from pbem.files import write_atomic
 from pbem.inbox import claimed_player, forecast_text, waiting_note
 from pbem.mailorders import MailOrders, read_mail
@@ -87,12 +88,14 @@ def take_raw(campaign: Campaign, raw: bytes) -> MailOutcome:
         kept = folder / f"mail-{key}.eml"
         if not kept.exists():
             write_atomic(kept, raw)
+        crash_point("mail-kept")
         try:
             outcome = take_mail(campaign, mail, key)
         except Exception as exc:  # one strange mail must not block the others: set aside, tell the GM
             outcome = MailOutcome(key, "set aside", None, f"could not be taken ({type(exc).__name__}: {exc}); "
                                                           f"kept as received/mail-{key}.eml")
     write_atomic(record, json.dumps(asdict(outcome), sort_keys=True) + "\n")
+    crash_point("mail-recorded")
     campaign.log(f"mail {key}: {outcome.action}" + (f" ({outcome.player})" if outcome.player else "")
                  + (f": {outcome.detail}" if outcome.detail else ""))
     return outcome

@@ -17,6 +17,7 @@ from engine.dice import Dice, commitment, round_seed
 from engine.game import players_to_order
 from pbem import clock, render
 from pbem.campaign import Campaign
+from pbem.crashpoints import crash_point
 from pbem.errors import UserError
 from pbem.files import sync_filesystem, write_batch_atomic
 from pbem.outbox import compose, posted
@@ -125,6 +126,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     }
     files = compute_round(campaign, number, inputs, state, previous_hash(campaign, number), campaign.dice_secret())
     commit_round(campaign, number, files)
+    crash_point("round-committed")
     campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else ""))
     settle(campaign, files)
     return {"round": number, "defaulted": missing, "over": json.loads(files["round.json"])["over"]}

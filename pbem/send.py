@@ -18,6 +18,7 @@ from email.utils import getaddresses, parseaddr
 
 from pbem import clock
 from pbem.campaign import Campaign
+from pbem.crashpoints import crash_point
 from pbem.errors import UserError
 from pbem.files import move_atomic, write_atomic
 
@@ -75,7 +76,9 @@ def send_outbox(campaign: Campaign) -> Delivery:
             if refused:
                 _failed(retry, path.stem, f"refused for {', '.join(sorted(refused))}", now, result)
                 continue
+            crash_point("smtp-accepted")
             move_atomic(path, campaign.folder / "sent" / path.name)  # only now is it sent
+            crash_point("one-sent")
             retry.pop(path.stem, None)
             result.sent.append(path.stem)
     finally:

@@ -50,7 +50,7 @@ def test_orders_in_a_reply_are_stored_and_answered_in_the_same_thread(campaign, 
     [answer] = answers(campaign).values()
     assert answer["To"] == "ann <ann@example.org>"
     assert answer["In-Reply-To"] == "<a1@mail.example>"
-    assert answer["References"] == "<war.r0000@example.org> <a1@mail.example>"
+    assert answer["References"] == "<war.welcome-ann@example.org> <war.r0000@example.org> <a1@mail.example>"
     text = answer.get_content()
     assert "were accepted" in text and 'targets = ["Gifu"]' in text and TOKENS["ann"] not in text
     assert (campaign.folder / "received" / f"mail-{outcome.key}.eml").read_bytes() == raw
