@@ -152,6 +152,12 @@ class Campaign:
         else from the secrets file (smtp_password, imap_password); never from campaign.toml."""
         return os.environ.get(f"PBEM_{server.upper()}_PASSWORD") or self._secrets().get(f"{server}_password")
 
+    def set_secret(self, name: str, value: str) -> None:
+        """Keep a mail password (smtp_password, imap_password) in the secrets file."""
+        data = self._secrets()
+        data[name] = value
+        write_atomic(self.secrets_path, tomli_w.dumps(data), mode=0o600)
+
     def replace_token(self, player: str, token: str) -> None:
         """Give a player a new token; the old one stops working at once."""
         data = self._secrets()

@@ -394,6 +394,35 @@ def player_set(campaign, name, email, language):
 
 @cli.command()
 @CAMPAIGN
+@click.argument("name", type=click.Choice(["imap_password", "smtp_password"]))
+def secret(campaign, name):
+    """Keep a mail server's password in CAMPAIGN/secrets.toml (mode 0600).
+
+    The password is read from the terminal without echo, or from standard
+    input. The environment variables PBEM_IMAP_PASSWORD and PBEM_SMTP_PASSWORD,
+    when set, win over the file.
+
+    \b
+    Example:
+      pbem secret war imap_password
+      pass show mail/war | pbem secret war smtp_password
+    """
+    from pbem.files import campaign_lock
+
+    camp = _load(campaign)
+    if sys.stdin.isatty():
+        value = click.prompt(name.replace("_", " "), hide_input=True, confirmation_prompt=True)
+    else:
+        value = sys.stdin.readline().rstrip("\r\n")
+    if not value:
+        _fail(f"no {name.replace('_', ' ')} given; nothing changed")
+    with campaign_lock(camp.folder):
+        camp.set_secret(name, value)
+    click.echo(f"{name} kept in {camp.secrets_path}")
+
+
+@cli.command()
+@CAMPAIGN
 def send(campaign):
     """Deliver the outbox over SMTP; each message moves to sent/ once the server accepted it.
 

@@ -19,8 +19,9 @@ What a mail is, in this order:
   - anything else: set aside unanswered (spam gets no reply).
 
 Every answer goes to the player's registered address, never to the sender,
-so a forged From cannot draw mail to a stranger; and at most MAX_REPLIES
-answers go to one player per round, so a loop of mail ends.
+so a forged From cannot draw mail to a stranger; and apart from accepted
+orders at most MAX_REPLIES answers go to one player per round, so a loop of
+mail ends.
 """
 from __future__ import annotations
 
@@ -154,10 +155,10 @@ def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | No
     notes += waiting_note(campaign, submission)
     store(campaign, submission, f"mail:{key}")
     deliver_briefings(campaign)
-    _reply(campaign, player, mail, key, f"Round {submission.round} orders accepted",
-           render.render("common/ack.txt.j2", accepted=True, round=submission.round, notes=notes,
+    body = render.render("common/ack.txt.j2", accepted=True, round=submission.round, notes=notes,
                          normalised=normalised_text(campaign, submission),
-                         forecast=forecast_text(campaign, submission.forecast)))
+                         forecast=forecast_text(campaign, submission.forecast))
+    _reply(campaign, player, mail, key, f"Round {submission.round} orders accepted", body, capped=False)
     return MailOutcome(key, "accepted", player, f"round {submission.round}, {where}")
 
 
@@ -198,14 +199,20 @@ def answer(campaign: Campaign, player: str, request: str) -> tuple[str, str]:
     return "Status", format_status(campaign_status(campaign)) + "\n"
 
 
-def _reply(campaign: Campaign, player: str, mail: MailOrders, key: str, subject: str, body: str) -> bool:
-    """Answer a mail at the player's registered address, threaded under it; at most MAX_REPLIES a round."""
+def _reply(campaign: Campaign, player: str, mail: MailOrders, key: str, subject: str, body: str, *,
+           capped: bool = True) -> bool:
+    """Answer a mail at the player's registered address, threaded under it.
+
+    Answers other than accepted orders (which need the token and the player's
+    own address) are `capped`: at most MAX_REPLIES to one player in a round.
+    """
     number = campaign.open_round
     prefix = f"mail-r{number:04d}-{player}-"
-    reply_key = prefix + key
+    reply_key = prefix + ("" if capped else "ok-") + key
     if posted(campaign, reply_key):
         return False
-    already = sum(1 for box in ("outbox", "sent") for _ in (campaign.folder / box).glob(prefix + "*.eml"))
+    already = sum(1 for box in ("outbox", "sent") for path in (campaign.folder / box).glob(prefix + "*.eml")
+                  if not path.name.startswith(prefix + "ok-")) if capped else 0
     if already >= MAX_REPLIES:
         campaign.log(f"mail {key}: no answer to {player}; {MAX_REPLIES} answers this round already")
         return False

@@ -82,3 +82,18 @@ def frozen():
     """Run the test at the campaign's start time."""
     with clock.frozen_at(START):
         yield START
+
+
+@pytest.fixture(scope="session")
+def dovecot():
+    """Dovecot installed (by apt-get where allowed); a skip where it cannot be, a failure under CI=true."""
+    import os
+
+    from tests.mailservers import ServersUnavailable, ensure_dovecot
+
+    try:
+        ensure_dovecot()
+    except ServersUnavailable as exc:
+        if os.environ.get("CI") == "true":
+            pytest.fail(str(exc))
+        pytest.skip(str(exc))

@@ -105,3 +105,19 @@ def test_every_message_to_a_player_threads_under_the_welcome_letter(campaign):
     welcome = messages.pop("welcome-ann.eml")
     assert welcome["References"] is None
     assert messages and all(m["References"] == welcome["Message-ID"] for m in messages.values())
+
+
+def test_a_mail_password_is_kept_in_the_secrets_file_and_the_environment_wins(campaign, monkeypatch):
+    import io
+    import stat
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("s3cret pass\n"))
+    result = run("secret", campaign.folder, "imap_password")
+    assert result.code == 0, result.err
+    camp = Campaign.load(campaign.folder)
+    assert camp.mail_password("imap") == "s3cret pass"
+    assert stat.S_IMODE(camp.secrets_path.stat().st_mode) == 0o600
+    assert "s3cret" not in (camp.folder / "campaign.toml").read_text()
+    monkeypatch.setenv("PBEM_IMAP_PASSWORD", "from-env")
+    assert camp.mail_password("imap") == "from-env"
+    assert camp.mail_password("smtp") is None
