@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from pbem import clock
-from pbem.campaign import Campaign
+from pbem.campaign import Campaign, Player
+from pbem.create import new_campaign
 from tests.conftest import START, TOKENS, make_campaign, run
 from tests.mailservers import MailServers
 
@@ -59,8 +60,9 @@ def orders_mail(player: str, round_number=1, castle="Gifu", message_id=None, sub
 
 
 def send_by_smtp(servers: MailServers, player: str, raw: bytes) -> None:
+    """As a mail client sends: lines ended by CRLF (smtplib sends bytes as they are)."""
     with smtplib.SMTP(servers.host, servers.smtp_port) as smtp:
-        smtp.sendmail(f"{player}@example.org", [GM], raw)
+        smtp.sendmail(f"{player}@example.org", [GM], raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
 
 
 def mailbox(servers: MailServers, player: str) -> list[EmailMessage]:
@@ -199,3 +201,30 @@ def test_a_tick_killed_at_any_moment_is_finished_by_the_next_without_loss_or_dou
         assert set(reports(servers, player, 1)) == {report_file(camp, player, 1)}
         assert len({m["Message-ID"] for m in acks(servers, player)}) == 1
     assert servers.messages(GM) == [] and not list((war.folder / "outbox").glob("*.eml"))
+
+
+@pytest.mark.parametrize("game", ["age-of-war", "ikusa"])
+def test_the_order_form_sent_back_as_a_quoted_reply_is_taken_for_every_game(tmp_path, servers, game):
+    with clock.frozen_at(START):
+        made = new_campaign(tmp_path / "war", game_name=game, gm=GM, secret=b"k" * 32, tokens=TOKENS,
+                            players=[Player(p, f"{p}@example.org") for p in PLAYERS])
+    camp = Campaign.load(made.folder)
+    camp.mail = {"imap": {"host": servers.host, "port": servers.imap_port, "security": "none", "user": GM},
+                 "smtp": {"host": servers.host, "port": servers.smtp_port, "security": "none"}}
+    camp.save()
+    camp.set_secret("imap_password", servers.password(GM))
+    for player in PLAYERS:
+        form = run("orders", "template", camp.folder, player).out.replace("PUT-YOUR-TOKEN-HERE", TOKENS[player])
+        reply = EmailMessage()
+        reply["From"], reply["To"], reply["Subject"] = f"{player}@example.org", GM, "Re: [war] Round 0 report"
+        reply["Message-ID"] = f"<{player}-form@example.org>"
+        quoted = "".join(f"> {line}\n" for line in form.splitlines())
+        reply.set_content(f"Here you go.\n\nOn Sun, 1 Mar 2026, pbem war <{GM}> wrote:\n{quoted}",
+                          cte="quoted-printable")
+        send_by_smtp(servers, player, reply.as_bytes())
+    result = run("tick", camp.folder)
+    assert result.code == 0, result.err
+    assert "mail: 3 accepted" in result.out and "resolved round 1" in result.out
+    assert Campaign.load(camp.folder).read_json(1, "inputs.json")["defaulted"] == []
+    for player in PLAYERS:
+        assert len(acks(servers, player)) == 1 and len(reports(servers, player, 1)) == 1
