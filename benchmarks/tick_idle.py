@@ -1,14 +1,14 @@
 """`pbem tick` over many campaigns with nothing to do (issue 4: 200 campaigns in 10 s or less).
 
-    .venv/bin/python benchmarks/tick_idle.py [CAMPAIGNS]
+    .venv/bin/python benchmarks/tick_idle.py [CAMPAIGNS] [--mail]
 
 Makes CAMPAIGNS campaigns (default 200, half Age of War with one player's
 orders in, half Ikusa) with a deadline a year ahead, then times one `pbem tick`
-process over all of them, as cron would run it, three times. No mail servers are configured, so this is the tick's own cost:
-loading, locking, settling, checking the deadline. Prints the figures.
+X
 """
 from __future__ import annotations
 
+import contextlib
 import statistics
 import subprocess
 import sys
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pbem import clock  # noqa: E402
-from pbem.campaign import Player  # noqa: E402
+from pbem.campaign import Campaign, Player  # noqa: E402
 from pbem.create import new_campaign  # noqa: E402
 from pbem.orders import Submission, store  # noqa: E402
 
@@ -42,14 +42,35 @@ def make_campaigns(folder: Path, count: int) -> list[Path]:
     return folders
 
 
+def with_mailboxes(folders: list[Path], servers) -> None:
+    for n, folder in enumerate(folders):
+        camp = Campaign.load(folder)
+        address = f"c{n:03d}@bench.example"
+        camp.mail = {"imap": {"host": servers.host, "port": servers.imap_port, "security": "none", "user": address},
+                     "smtp": {"host": servers.host, "port": servers.smtp_port, "security": "none"}}
+        camp.save()
+        camp.set_secret("imap_password", servers.password(address))
+        for letter in (folder / "outbox").glob("*.eml"):
+            letter.unlink()
+
+
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    count = int(args[0]) if args else 200
     pbem = Path(sys.executable).parent / "pbem"
     command = [str(pbem)] if pbem.exists() else [sys.executable, "-m", "pbem"]
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         began = time.perf_counter()
         folders = make_campaigns(Path(tmp), count)
         print(f"made {count} campaigns in {time.perf_counter() - began:.1f} s")
+        if "--mail" in sys.argv:
+            from tests.mailservers import MailServers, ensure_dovecot
+
+            ensure_dovecot()
+            users = [f"c{n:03d}@bench.example" for n in range(count)]
+            servers = stack.enter_context(MailServers(Path(tmp) / "servers", users))
+            with_mailboxes(folders, servers)
+            print(f"each campaign fetches from its own mailbox on {servers.host}:{servers.imap_port}")
         times = []
         for _ in range(3):
             began = time.perf_counter()

@@ -30,6 +30,7 @@ from pbem.crashpoints import crash_point
 from pbem.errors import MailServerFailed, UserError
 from pbem.files import synced_together
 from pbem.mail_intake import MailOutcome, take_raw
+from pbem.tls import client_context
 
 BATCH = 50
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -120,7 +121,7 @@ def _connect(config: dict, password: str):
 
     security = config.get("security", "tls")
     port = int(config.get("port", 993 if security == "tls" else 143))
-    context = ssl.create_default_context()
+    context = client_context() if security != "none" else None
     client = IMAPClient(config["host"], port=port, ssl=security == "tls", ssl_context=context, timeout=TIMEOUT)
     if security == "starttls":
         client.starttls(context)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import smtplib
-import ssl
 from dataclasses import dataclass, field
 from datetime import timedelta
 from email.parser import BytesHeaderParser
@@ -21,6 +20,7 @@ from pbem.campaign import Campaign
 from pbem.crashpoints import crash_point
 from pbem.errors import UserError
 from pbem.files import move_atomic, write_atomic
+from pbem.tls import client_context
 
 RETRY_FILE = ".retry.json"
 FIRST_WAIT = timedelta(minutes=1)
@@ -103,11 +103,11 @@ def _connect(campaign: Campaign, config: dict) -> smtplib.SMTP:
     host, security = config["host"], config.get("security", "starttls")
     port = int(config.get("port", {"tls": 465, "starttls": 587}.get(security, 25)))
     if security == "tls":
-        server = smtplib.SMTP_SSL(host, port, timeout=30, context=ssl.create_default_context())
+        server = smtplib.SMTP_SSL(host, port, timeout=30, context=client_context())
     else:
         server = smtplib.SMTP(host, port, timeout=30)
         if security == "starttls":
-            server.starttls(context=ssl.create_default_context())
+            server.starttls(context=client_context())
     if config.get("user"):
         server.login(config["user"], campaign.mail_password("smtp") or "")
     return server
