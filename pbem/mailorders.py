@@ -21,6 +21,13 @@ TOML_LINE = re.compile(r"""^\s*(\[\[?[A-Za-z_"][^\]]*\]\]?\s*(#.*)?$|[A-Za-z_][\
 QUOTE = re.compile(r"^\s*>\s?")
 ATTRIBUTION = re.compile(r"^\s*(On .+ wrote:|Le .+ a écrit\s*:|Am .+ schrieb .+:|El .+ escribió:)\s*$")
 AUTOMATIC_SENDERS = ("mailer-daemon", "postmaster")
+ORIGINAL = re.compile(r"^\s*-{2,}\s*(Original Message|Forwarded message|Ursprüngliche Nachricht|Message d'origine)"
+                      r"\s*-{2,}\s*$", re.IGNORECASE)
+HEADER_BLOCK = re.compile(r"^\s*(From|De|Von|Van):\s", re.IGNORECASE)
+SENT = re.compile(r"^\s*(Sent|Date|Envoyé|Gesendet|Verzonden):\s", re.IGNORECASE)
+SMART_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
+                              "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u2032": "'"})
+QUOTE_MARK = "\x00quote"
 
 
 @dataclass
@@ -77,6 +84,7 @@ def orders_in_text(text: str) -> tuple[str | None, str | None]:
 
 def _toml_block(lines: list[str]) -> str | None:
     """From the first line that reads as TOML to the last: greetings and sign-offs left out."""
+    lines = [line.translate(SMART_QUOTES) for line in lines]   # phones and word processors "improve" quotes
     marks = [i for i, line in enumerate(lines) if TOML_LINE.match(line)]
     if not marks:
         return None
@@ -94,8 +102,11 @@ def _block_end(lines: list[str], last: int) -> int:
 
 
 def _without_signature(lines: list[str]) -> list[str]:
+    """The lines above a signature, or above the original that Outlook-like clients copy in unquoted."""
     for i, line in enumerate(lines):
-        if line.rstrip() in ("--", "-- ") or line.strip().startswith("___"):
+        if line.rstrip() in ("--", "-- ") or line.strip().startswith("___") or ORIGINAL.match(line):
+            return lines[:i]
+        if HEADER_BLOCK.match(line) and any(SENT.match(later) for later in lines[i + 1:i + 4]):
             return lines[:i]
     return lines
 
@@ -129,9 +140,35 @@ def _from_html_body(message: EmailMessage) -> tuple[str | None, str | None]:
 
 def _text_of(part: EmailMessage) -> str:
     try:
-        return part.get_content()
+        text = part.get_content()
     except (LookupError, UnicodeDecodeError):  # an unknown or lying charset: read it as Latin-1, never fail
-        return (part.get_payload(decode=True) or b"").decode("latin-1")
+        text = (part.get_payload(decode=True) or b"").decode("latin-1")
+    if part.get_content_subtype() == "plain" and part.get_param("format", "").lower() == "flowed":
+        text = unflow(text, delete_space=part.get_param("delsp", "").lower() == "yes")
+    return text
+
+
+def unflow(text: str, delete_space: bool = False) -> str:
+    """Undo format=flowed (RFC 3676): a line ending in a space goes on in the next line of the same quote depth."""
+    result: list[str] = []
+    carry = None   # (depth, text so far) of a paragraph still flowing
+    for line in text.replace("\r\n", "\n").split("\n"):
+        depth = len(line) - len(line.lstrip(">"))
+        content = line[depth:]
+        if content.startswith(" "):   # space-stuffing
+            content = content[1:]
+        if carry is not None and carry[0] == depth:
+            content = carry[1] + content
+        elif carry is not None:
+            result.append(">" * carry[0] + (" " if carry[0] else "") + carry[1])
+        carry = None
+        if content.endswith(" ") and content != "-- ":
+            carry = (depth, content[:-1] if delete_space else content)
+            continue
+        result.append(">" * depth + (" " if depth else "") + content)
+    if carry is not None:
+        result.append(">" * carry[0] + (" " if carry[0] else "") + carry[1])
+    return "\n".join(result)
 
 
 class _Text(HTMLParser):
@@ -147,12 +184,16 @@ class _Text(HTMLParser):
             self.skipping += 1
         elif tag in self.BREAKS:
             self.parts.append("\n")
+        if tag == "blockquote":
+            self.parts.append(f"{QUOTE_MARK}+\n")
 
     def handle_endtag(self, tag):
         if tag in ("style", "script", "head"):
             self.skipping = max(0, self.skipping - 1)
         elif tag in self.BREAKS:
             self.parts.append("\n")
+        if tag == "blockquote":
+            self.parts.append(f"\n{QUOTE_MARK}-\n")
 
     def handle_data(self, data):
         if not self.skipping:
@@ -163,5 +204,10 @@ def html_to_text(html: str) -> str:
     parser = _Text()
     parser.feed(html)
     parser.close()
-    text = "".join(parser.parts).replace("\xa0", " ")
-    return re.sub(r"\n{3,}", "\n\n", text)
+    lines, depth = [], 0
+    for line in "".join(parser.parts).replace("\xa0", " ").split("\n"):
+        if line.startswith(QUOTE_MARK):   # a blockquote, as a mail client shows it: "> " before each line
+            depth = max(0, depth + (1 if line.endswith("+") else -1))
+        else:
+            lines.append("> " * depth + line if depth and line.strip() else line)
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines))

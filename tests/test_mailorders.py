@@ -96,3 +96,61 @@ def test_a_mail_without_orders_says_so():
 
 def test_html_entities_and_breaks_become_text():
     assert html_to_text("a&nbsp;=&nbsp;&quot;x&quot;<br>b = 2") == 'a = "x"\nb = 2'
+
+
+ORIGINAL_FORM = 'round = 3\nplayer = "ann"\ntoken = "PUT-YOUR-TOKEN-HERE"\ntargets = [\n  "Gifu",\n]\n'
+
+
+def test_an_outlook_reply_keeps_the_original_below_a_separator_and_only_the_answer_counts():
+    body = (f"{ORDERS}\n-----Original Message-----\nFrom: pbem war <gm@example.org>\n"
+            f"Sent: Monday, March 2, 2026 12:00 PM\nTo: Ann <ann@example.org>\nSubject: [war] Round 2 report\n\n"
+            f"Your report ...\n\n{ORIGINAL_FORM}")
+    expect_orders(mail(body), "body")
+
+
+def test_an_outlook_reply_with_a_from_block_under_a_rule_only_the_answer_counts():
+    body = (f"{ORDERS}\n\n________________________________\nFrom: pbem war <gm@example.org>\n"
+            f"Sent: Monday, 2 March 2026 12:00\n\n{ORIGINAL_FORM}")
+    expect_orders(mail(body), "body")
+
+
+def test_a_gmail_html_reply_with_the_form_edited_inside_the_blockquote_is_found():
+    lines = "".join(f"{line.replace(chr(34), '&quot;')}<br>" for line in ORDERS.splitlines())
+    html = ('<div dir="ltr">Edited below.</div><br><div class="gmail_quote"><div dir="ltr">On Mon, 2 Mar 2026 '
+            'at 12:00, pbem war &lt;gm@example.org&gt; wrote:<br></div><blockquote class="gmail_quote">'
+            f"Your report ...<br><br>{lines}</blockquote></div>")
+    expect_orders(mail(html, subtype="html"), "html")
+
+
+def test_a_gmail_html_reply_written_above_the_quoted_form_wins():
+    lines = "".join(f"<div>{line.replace(chr(34), '&quot;')}</div>" for line in ORDERS.splitlines())
+    quoted = "".join(f"{line.replace(chr(34), '&quot;')}<br>" for line in ORIGINAL_FORM.splitlines())
+    html = (f'<div dir="ltr">{lines}</div><br><div class="gmail_quote">On Mon, 2 Mar 2026, GM wrote:<br>'
+            f"<blockquote>{quoted}</blockquote></div>")
+    expect_orders(mail(html, subtype="html"), "html")
+
+
+def test_a_format_flowed_body_has_its_soft_line_breaks_joined():
+    flowed = ORDERS.replace('token = "t0k3n"\n', 'token = \n"t0k3n"\n')   # a soft break: the line ends in a space
+    raw = mail(flowed).replace(b'text/plain; charset="utf-8"', b'text/plain; charset="utf-8"; format=flowed')
+    expect_orders(raw, "body")
+
+
+def test_smart_quotes_put_in_by_a_phone_are_read_as_plain_quotes():
+    smart = ORDERS.replace('"ann"', "\u201cann\u201d").replace('"t0k3n"', "\u201ct0k3n\u201d")
+    smart = smart.replace('"Kasugayama"', "\u201cKasugayama\u201d").replace('"auto"', "\u201cauto\u201d")
+    found = expect_orders(mail(smart), "body")
+    assert tomllib.loads(found.text)["player"] == "ann"
+
+
+def test_a_japanese_mail_in_iso_2022_jp_is_read():
+    expect_orders(mail("お世話になります。\n\n" + ORDERS + "# 攻撃!\n", charset="iso-2022-jp"), "body")
+
+
+def test_an_attachment_sent_as_octet_stream_in_base64_is_read():
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "ann@example.org", "gm@example.org", "orders"
+    message.set_content("See the attachment.")
+    message.add_attachment(ORDERS.encode("utf-8"), maintype="application", subtype="octet-stream",
+                           filename="orders.toml")
+    expect_orders(message.as_bytes(), "attachment")
