@@ -4,12 +4,15 @@ File names and Message-IDs are derived from what the message is (campaign,
 round, round hash, player, kind), so writing the outbox again after a crash
 makes the same files and never a second copy of a delivered message.
 
-Messages are single-part text/plain: 7bit when the text is ASCII (readable in
-the outbox as it is), quoted-printable UTF-8 otherwise. Every header value is
+Messages are text/plain, or multipart/alternative with an HTML part (reports,
+so that mail clients that show plain text in a proportional font still line up
+the tables); each part 7bit when it is ASCII (readable in the outbox as it
+is), quoted-printable UTF-8 otherwise. Every header value is
 refused if it holds a line break, so nothing a player names can add a header.
 """
 from __future__ import annotations
 
+import hashlib
 import quopri
 from datetime import datetime
 from email.utils import format_datetime, formataddr
@@ -22,8 +25,9 @@ MAX_REFERENCES = 10
 
 def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, moment: datetime,
             in_reply_to: str | None = None, references: list[str] | None = None,
-            headers: dict[str, str] | None = None, address: str | None = None) -> bytes:
-    """One message to a player (at `address` instead of the registered one, when given).
+            headers: dict[str, str] | None = None, address: str | None = None, html: str | None = None) -> bytes:
+    """One message to a player (at `address` instead of the registered one, when given), in plain
+    text, with `html` as its HTML alternative when given.
 
     `in_reply_to` and `references` thread it under the mail it answers; every
     message but the welcome letter also refers to the welcome letter, so that a
@@ -47,16 +51,35 @@ def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, m
         fields.append(("References", " ".join(chain)))
     fields.append(("X-Pbem-Campaign", campaign.name))
     fields += list((headers or {}).items())
-    text = body.replace("\r\n", "\n")
+    fields.append(("MIME-Version", "1.0"))
+    plain = _part("plain", body)
+    if html is None:
+        return _head(fields + plain[0]) + b"\r\n" + plain[1]
+    rich = _part("html", html)
+    boundary = "pbem-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]   # the same on every run
+    delimiter = b"--" + boundary.encode("ascii")
+    # The line break before a delimiter belongs to the delimiter, not to the part above it.
+    payload = b"".join(delimiter + b"\r\n" + _head(part_fields) + b"\r\n" + data + b"\r\n"
+                       for part_fields, data in (plain, rich)) + delimiter + b"--\r\n"
+    fields.append(("Content-Type", f'multipart/alternative; boundary="{boundary}"'))
+    return _head(fields) + b"\r\n" + payload
+
+
+def _part(subtype: str, text: str) -> tuple[list[tuple[str, str]], bytes]:
+    """A text part: 7bit when it is short-lined ASCII (readable as it is), quoted-printable UTF-8 otherwise."""
+    text = text.replace("\r\n", "\n")
     if text.isascii() and all(len(line) <= 998 for line in text.split("\n")):
-        content = ('text/plain; charset="us-ascii"', "7bit", text.replace("\n", "\r\n").encode("ascii"))
+        charset, encoding, data = "us-ascii", "7bit", text.replace("\n", "\r\n").encode("ascii")
     else:
-        encoded = quopri.encodestring(text.encode("utf-8")).replace(b"\n", b"\r\n")
-        content = ('text/plain; charset="utf-8"', "quoted-printable", encoded)
-    fields += [("MIME-Version", "1.0"), ("Content-Type", content[0]), ("Content-Transfer-Encoding", content[1])]
-    head = "".join(f"{name}: {_safe(name, value)}\r\n" for name, value in fields)
-    payload = content[2] if content[2].endswith(b"\r\n") else content[2] + b"\r\n"
-    return head.encode("ascii") + b"\r\n" + payload
+        charset, encoding = "utf-8", "quoted-printable"
+        data = quopri.encodestring(text.encode("utf-8")).replace(b"\n", b"\r\n")
+    if not data.endswith(b"\r\n"):
+        data += b"\r\n"
+    return [("Content-Type", f'text/{subtype}; charset="{charset}"'), ("Content-Transfer-Encoding", encoding)], data
+
+
+def _head(fields: list[tuple[str, str]]) -> bytes:
+    return "".join(f"{name}: {_safe(name, value)}\r\n" for name, value in fields).encode("ascii")
 
 
 def _safe(name: str, value: str) -> str:

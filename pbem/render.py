@@ -77,7 +77,7 @@ def _env():
 
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("templates", "."),
-        autoescape=jinja2.select_autoescape(["html"]),
+        autoescape=jinja2.select_autoescape(["html", "html.j2"]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

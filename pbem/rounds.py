@@ -190,8 +190,9 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
         if posted(campaign, key):
             continue
         body = read(f"reports/{player}.txt").decode("utf-8")
+        html = render.render("common/report.html.j2", subject=f"[{campaign.name}] {subject}", text=body)
         messages[f"{key}.eml"] = compose(campaign, player, subject, body, key=key, moment=moment,
-                                         headers={"X-Pbem-Round": str(number)})
+                                         headers={"X-Pbem-Round": str(number)}, html=html)
     if messages:
         write_batch_atomic(campaign.folder / "outbox", messages)
     return [name[: -len(".eml")] for name in messages]

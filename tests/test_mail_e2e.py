@@ -70,7 +70,7 @@ def mailbox(servers: MailServers, player: str) -> list[EmailMessage]:
 
 
 def body(message: EmailMessage) -> str:
-    return message.get_content().replace("\r\n", "\n")
+    return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
 
 
 def reports(servers: MailServers, player: str, number: int) -> list[str]:

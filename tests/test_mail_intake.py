@@ -175,3 +175,11 @@ def test_a_hostile_message_id_is_not_echoed_into_the_answer(campaign, now):
     assert outcome.action == "accepted"
     [answer] = answers(campaign).values()
     assert answer["In-Reply-To"] is None and answer["Bcc"] is None
+
+
+def test_accepted_orders_are_always_answered_even_past_the_limit(campaign, now):
+    for n in range(MAX_REPLIES):
+        take_raw(campaign, mail("hello?", message_id=f"<loop{n}@mail.example>"))
+    outcome = take_raw(campaign, mail(orders(), message_id="<final@mail.example>"))
+    assert outcome.action == "accepted"
+    assert len(answers(campaign)) == MAX_REPLIES + 1

@@ -113,8 +113,26 @@ def test_each_player_gets_one_report_message_per_round(campaign):
         message = read_eml(path)
         player = message["To"].addresses[0].display_name
         assert message["Subject"] == "[war] Round 1 report"
-        assert message.get_content().replace("\r\n", "\n") == run("report", campaign.folder, player).out
+        assert message.get_body(("plain",)).get_content().replace("\r\n", "\n") == run(
+            "report", campaign.folder, player).out
         assert message["Message-ID"].startswith("<war.r0001-")
+
+
+def test_a_report_has_an_html_alternative_that_escapes_what_players_wrote(campaign, tmp_path):
+    import html
+    import re
+
+    hostile = "<script>alert(1)</script>"
+    run("orders", "submit", campaign.folder, "ann", order_file(tmp_path, "ann", 1, ["Gifu"], nonce=hostile))
+    run("resolve", campaign.folder, "--force")
+    [path] = (campaign.folder / "outbox").glob("r0001-*-ann.eml")
+    message = read_eml(path)
+    assert message.get_content_type() == "multipart/alternative"
+    text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    page = message.get_body(("html",)).get_content().replace("\r\n", "\n")
+    assert hostile in text and hostile not in page and "&lt;script&gt;" in page
+    shown = re.search(r"<pre[^>]*>(.*)</pre>", page, re.DOTALL).group(1)
+    assert html.unescape(shown) == text
 
 
 def test_the_json_report_carries_the_events_the_text_shows(campaign):
