@@ -39,9 +39,10 @@ def run(*args) -> Result:
     return Result(code, out.getvalue(), err.getvalue())
 
 
-def make_campaign(folder: Path, players=("ann", "bob", "cho"), secret_word="test", **kwargs) -> Campaign:
+def make_campaign(folder: Path, players=("ann", "bob", "cho"), secret_word="test", game="age-of-war",
+                  **kwargs) -> Campaign:
     with clock.frozen_at(START):
-        return new_campaign(folder, game_name="age-of-war", gm="gm@example.org",
+        return new_campaign(folder, game_name=game, gm="gm@example.org",
                             players=[Player(p, f"{p}@example.org") for p in players],
                             secret=hashlib.sha256(secret_word.encode()).digest(),
                             tokens={p: TOKENS.get(p, f"{p}-token") for p in players}, **kwargs)

@@ -183,3 +183,32 @@ def test_accepted_orders_are_always_answered_even_past_the_limit(campaign, now):
     outcome = take_raw(campaign, mail(orders(), message_id="<final@mail.example>"))
     assert outcome.action == "accepted"
     assert len(answers(campaign)) == MAX_REPLIES + 1
+
+
+def test_ikusa_orders_by_mail_are_answered_with_the_odds_of_every_declared_battle(tmp_path, now):
+    from tests.conftest import make_campaign
+    from pbem.rounds import resolve
+
+    camp = make_campaign(tmp_path / "war", game="ikusa", missing_orders="computer")
+    game = camp.game
+    for _ in range(12):   # the computers play until one of them would declare a battle
+        state = camp.state()
+        declared = {}
+        for player in camp.player_names:
+            orders = game.computer_orders(game.view(state, player), player)
+            checked = game.check_orders(state, player, orders)
+            if checked.forecast:
+                declared[player] = checked
+        if declared:
+            break
+        resolve(camp, force=True)
+    assert declared, "no computer player declared a battle in twelve rounds"
+    player, checked = sorted(declared.items())[0]
+    text = (f'campaign = "war"\nround = {camp.open_round}\nplayer = "{player}"\ntoken = "{TOKENS[player]}"\n'
+            + game.format_orders(checked.orders))
+    outcome = take_raw(camp, mail(text, sender=f"{player}@example.org", message_id="<war-orders@x.example>"))
+    assert outcome.action == "accepted", outcome
+    [answer] = [m for m in answers(camp).values() if "orders accepted" in m["Subject"]]
+    text = answer.get_content()
+    assert "Battle odds" in text
+    assert text.count(" -> ") == len(checked.forecast)
