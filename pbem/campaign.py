@@ -2,13 +2,15 @@
 
 Layout (also in README.md):
     campaign.toml        public settings: name, game, GM address, players, options
-    secrets.toml         mode 0600: the dice secret and the players' token hashes
+    secrets.toml         mode 0600: the dice secret, the players' token hashes, mail passwords
     orders/PLAYER.json   orders accepted for the open round (a later one replaces an earlier one)
     rounds/NNNN/         one folder per resolved round, 0000 being the setup
     inbox/               order files dropped here are taken by `pbem inbox`
-    received/            every order file taken from the inbox, as it arrived
+    received/            every order file taken from the inbox, and every mail fetched, as it arrived
     outbox/              RFC 5322 messages waiting for delivery
     sent/                messages delivered
+    deadline.json        the open round's deadline, when the GM moved it
+    held.json            why the tick holds the round, so that it is said once
     archive/             rounds undone by `pbem rollback`, never deleted
     log.txt              what each command did
 """
