@@ -9,6 +9,7 @@ The server is named in campaign.toml, the password never is:
     user = "war@example.org"
     folder = "INBOX"            # where players' mail arrives
     done_folder = "pbem-taken"  # where taken mail is moved (made when missing)
+    ca_file = "/etc/pbem/ca.pem"  # optional: trust a server whose certificate is its own
 
 The password comes from PBEM_IMAP_PASSWORD or imap_password in secrets.toml.
 
@@ -30,10 +31,9 @@ from pbem.crashpoints import crash_point
 from pbem.errors import MailServerFailed, UserError
 from pbem.files import synced_together
 from pbem.mail_intake import MailOutcome, take_raw
-from pbem.tls import client_context
+from pbem.tls import check_clear_text, client_context
 
 BATCH = 50
-LOOPBACK = ("127.0.0.1", "::1", "localhost")
 TIMEOUT = 30
 
 
@@ -56,9 +56,7 @@ def imap_config(campaign: Campaign) -> dict:
     security = config.get("security", "tls")
     if security not in ("tls", "starttls", "none"):
         raise UserError(f"[mail.imap] security = {security!r}: use \"tls\", \"starttls\" or \"none\"")
-    if security == "none" and config["host"] not in LOOPBACK:
-        raise UserError(f"[mail.imap] security = \"none\" would send the password in clear to {config['host']}; "
-                        "it is allowed on loopback only")
+    check_clear_text("mail.imap", {**config, "security": security})
     return config
 
 
@@ -121,7 +119,7 @@ def _connect(config: dict, password: str):
 
     security = config.get("security", "tls")
     port = int(config.get("port", 993 if security == "tls" else 143))
-    context = client_context() if security != "none" else None
+    context = client_context(config.get("ca_file")) if security != "none" else None
     client = IMAPClient(config["host"], port=port, ssl=security == "tls", ssl_context=context, timeout=TIMEOUT)
     if security == "starttls":
         client.starttls(context)

@@ -20,7 +20,7 @@ from pbem.campaign import Campaign
 from pbem.crashpoints import crash_point
 from pbem.errors import UserError
 from pbem.files import move_atomic, write_atomic
-from pbem.tls import client_context
+from pbem.tls import check_clear_text, client_context
 
 RETRY_FILE = ".retry.json"
 FIRST_WAIT = timedelta(minutes=1)
@@ -101,13 +101,14 @@ def envelope(data: bytes) -> tuple[str, list[str]]:
 
 def _connect(campaign: Campaign, config: dict) -> smtplib.SMTP:
     host, security = config["host"], config.get("security", "starttls")
+    check_clear_text("mail.smtp", {**config, "security": security})
     port = int(config.get("port", {"tls": 465, "starttls": 587}.get(security, 25)))
     if security == "tls":
-        server = smtplib.SMTP_SSL(host, port, timeout=30, context=client_context())
+        server = smtplib.SMTP_SSL(host, port, timeout=30, context=client_context(config.get("ca_file")))
     else:
         server = smtplib.SMTP(host, port, timeout=30)
         if security == "starttls":
-            server.starttls(context=client_context())
+            server.starttls(context=client_context(config.get("ca_file")))
     if config.get("user"):
         server.login(config["user"], campaign.mail_password("smtp") or "")
     return server

@@ -9,7 +9,10 @@ API
     ServerFailed                        a server did not start; the message has Dovecot's log tail
     ensure_dovecot() -> str             install dovecot-imapd + dovecot-lmtpd with apt-get if missing and
                                         allowed (root, or sudo without a password); returns what it did
-    MailServers(folder, users)          users are addresses ("ann@example.org"); the IMAP login is the address
+    MailServers(folder, users, tls=False)   users are addresses ("ann@example.org"); the IMAP login is the
+                                        address. tls=True: a self-signed certificate (.ca_file trusts it),
+                                        IMAPS on .imaps_port and STARTTLS in Dovecot; STARTTLS and AUTH
+                                        (the IMAP passwords) in the SMTP server
       .start() -> MailServers, .stop(), also a context manager; stop() leaves no process behind
       .host, .imap_port, .lmtp_port, .smtp_port
       .password(address) -> str         "pw-" + local part
@@ -62,6 +65,7 @@ import shutil
 import signal
 import smtplib
 import socket
+import ssl
 import stat
 import subprocess
 import sys
@@ -272,8 +276,12 @@ class MailServers:
 
     host = HOST
 
-    def __init__(self, folder: Path, users=()):
+    def __init__(self, folder: Path, users=(), tls: bool = False):
         self.folder = Path(folder).resolve()
+        self.tls = tls   # a self-signed certificate: IMAPS and STARTTLS in Dovecot, STARTTLS and AUTH in SMTP
+        self.ca_file = self.folder / "cert.pem"   # the certificate, which is its own authority
+        self.key_file = self.folder / "key.pem"
+        self.imaps_port = None
         self.config_path = self.folder / "dovecot.conf"
         self.users_path = self.folder / "users"
         self.log_path = self.folder / "dovecot.log"
@@ -302,8 +310,10 @@ class MailServers:
             self.mail_dir = self._choose_mail_dir()
             self._prepare_mail_dir()
             self._write_users()
+            if self.tls:
+                self._make_certificate()
             for attempt in (1, 2):   # a free port may be taken by someone else before Dovecot binds it
-                self.imap_port, self.lmtp_port = free_ports(2)
+                self.imap_port, self.lmtp_port, self.imaps_port = free_ports(3)
                 self._write_config()
                 try:
                     self._start_dovecot()
@@ -355,6 +365,14 @@ class MailServers:
         return self._dovecot.pid if self._dovecot else None
 
     # -- users and mail
+
+    def _authenticate(self, server, session, envelope, mechanism, auth_data):
+        """SMTP AUTH (with tls=True): a user's address and password, as in Dovecot."""
+        from aiosmtpd.smtp import AuthResult, LoginPassword
+
+        ok = (isinstance(auth_data, LoginPassword) and auth_data.login.decode().lower() in self.users
+              and auth_data.password.decode() == self.password(auth_data.login.decode()))
+        return AuthResult(success=ok)
 
     def password(self, address: str) -> str:
         return "pw-" + address.lower().split("@")[0]
@@ -455,6 +473,7 @@ class MailServers:
             who = (f"default_internal_user = {me}\ndefault_internal_group = {group}\n"
                    f"default_login_user = {me}\nservice ipc {{\n  chroot =\n}}\n")
             no_chroot = "  chroot =\n"
+        ssl = (f"ssl = yes\nssl_cert = <{self.ca_file}\nssl_key = <{self.key_file}" if self.tls else "ssl = no")
         self.config_path.write_text(f"""\
 # A private Dovecot 2.3 for pbem's end-to-end tests, written by tests/mailservers.py.
 base_dir = {run}
@@ -462,7 +481,7 @@ state_dir = {run}/state
 instance_name = pbem-tests
 protocols = imap lmtp
 listen = {HOST}
-ssl = no
+{ssl}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_verbose = yes
@@ -486,7 +505,8 @@ service imap-login {{
     port = {self.imap_port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = {HOST}
+    port = {self.imaps_port if self.tls else 0}
   }}
 }}
 service lmtp {{
@@ -521,10 +541,24 @@ service anvil {{
             time.sleep(0.005)
         self._dovecot = proc
 
+    def _make_certificate(self) -> None:
+        """A self-signed certificate for 127.0.0.1 and localhost, valid for two days (EC: quick to make)."""
+        done = subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+             "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+             "-keyout", str(self.key_file), "-out", str(self.ca_file)], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise ServerFailed(f"openssl could not make a test certificate: {done.stderr[-500:]}")
+
     def _start_smtp(self) -> None:
+        extra = {}
+        if self.tls:
+            context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            context.load_cert_chain(self.ca_file, self.key_file)
+            extra = {"tls_context": context, "authenticator": self._authenticate, "auth_require_tls": True}
         for attempt in (1, 2):
             (self.smtp_port,) = free_ports(1)
-            controller = Controller(_Relay(self), hostname=HOST, port=self.smtp_port, ready_timeout=5)
+            controller = Controller(_Relay(self), hostname=HOST, port=self.smtp_port, ready_timeout=5, **extra)
             try:
                 controller.start()
             except Exception as exc:   # aiosmtpd re-raises whatever stopped its thread

@@ -228,3 +228,47 @@ def test_the_order_form_sent_back_as_a_quoted_reply_is_taken_for_every_game(tmp_
     assert Campaign.load(camp.folder).read_json(1, "inputs.json")["defaulted"] == []
     for player in PLAYERS:
         assert len(acks(servers, player)) == 1 and len(reports(servers, player, 1)) == 1
+
+
+@pytest.fixture
+def tls_servers(dovecot, tmp_path):
+    with MailServers(tmp_path / "tls-servers", [GM] + [f"{p}@example.org" for p in PLAYERS], tls=True) as servers:
+        yield servers
+
+
+def tls_campaign(folder: Path, servers: MailServers, imap_security: str, trusted: bool = True) -> Campaign:
+    camp = mail_campaign(folder, servers)
+    trust = {"ca_file": str(servers.ca_file)} if trusted else {}
+    port = servers.imaps_port if imap_security == "tls" else servers.imap_port
+    camp.mail = {"imap": {"host": "localhost", "port": port, "security": imap_security, "user": GM, **trust},
+                 "smtp": {"host": "localhost", "port": servers.smtp_port, "security": "starttls", "user": GM,
+                          **trust}}
+    camp.save()
+    camp.set_secret("smtp_password", servers.password(GM))
+    return camp
+
+
+@pytest.mark.parametrize("imap_security", ["tls", "starttls"])
+def test_a_round_over_tls_and_starttls_with_passwords(tmp_path, tls_servers, imap_security):
+    camp = tls_campaign(tmp_path / "war", tls_servers, imap_security)
+    for player in PLAYERS:
+        send_by_smtp(tls_servers, player, orders_mail(player))
+    result = run("tick", camp.folder)
+    assert result.code == 0, result.err
+    assert "mail: 3 accepted" in result.out and "resolved round 1" in result.out and "sent 9" in result.out
+    for player in PLAYERS:
+        assert reports(tls_servers, player, 1) == [report_file(camp, player, 1)]
+
+
+def test_a_server_whose_certificate_is_not_trusted_is_refused_and_nothing_is_lost(tmp_path, tls_servers):
+    camp = tls_campaign(tmp_path / "war", tls_servers, "tls", trusted=False)
+    send_by_smtp(tls_servers, "ann", orders_mail("ann"))
+    refused = run("tick", camp.folder)
+    assert refused.code == 1 and "certificate verify failed" in refused.err
+    assert len(tls_servers.messages(GM)) == 1 and len(list((camp.folder / "outbox").glob("*.eml"))) == 3
+    trusted = tls_campaign(tmp_path / "war2", tls_servers, "tls")
+    camp.mail = trusted.mail
+    camp.save()
+    with clock.frozen_at(clock.now() + timedelta(minutes=5)):   # past the wait before the next try to send
+        assert "mail: 1 accepted" in run("tick", camp.folder).out
+    assert tls_servers.messages(GM) == []

@@ -121,3 +121,12 @@ def test_a_mail_password_is_kept_in_the_secrets_file_and_the_environment_wins(ca
     monkeypatch.setenv("PBEM_IMAP_PASSWORD", "from-env")
     assert camp.mail_password("imap") == "from-env"
     assert camp.mail_password("smtp") is None
+
+
+@pytest.mark.parametrize("section", ["smtp", "imap"])
+def test_a_password_is_never_sent_in_clear_to_another_machine(campaign, section):
+    camp = Campaign.load(campaign.folder)
+    camp.mail = {section: {"host": "mail.example.org", "port": 25, "security": "none", "user": "gm@example.org"}}
+    camp.save()
+    result = run("send" if section == "smtp" else "fetch", camp.folder)
+    assert result.code == 2 and "in clear to mail.example.org" in result.err
