@@ -196,7 +196,9 @@ def answer(campaign: Campaign, player: str, request: str) -> tuple[str, str]:
         view = game.view(campaign.state(), player)
         return f"Round {campaign.open_round} order form", render.order_form(
             campaign.name, game, campaign.open_round, player, view)
-    return "Status", format_status(campaign_status(campaign)) + "\n"
+    info = campaign_status(campaign)
+    del info["outbox"]   # the GM's mail troubles, other players' addresses in them: not for players
+    return "Status", format_status(info) + "\n"
 
 
 def _reply(campaign: Campaign, player: str, mail: MailOrders, key: str, subject: str, body: str, *,

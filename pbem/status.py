@@ -23,7 +23,23 @@ def campaign_status(campaign: Campaign) -> dict:
                                     if p not in pending],
         "over": over,
         "standings": game.standings(state),
+        "outbox": outbox_status(campaign),
     }
+
+
+def outbox_status(campaign: Campaign) -> dict:
+    """Mail waiting to go out, and why the last try failed, if it did."""
+    import json
+
+    outbox = campaign.folder / "outbox"
+    waiting = sorted(path.stem for path in outbox.glob("*.eml")) if outbox.is_dir() else []
+    retry_path = outbox / ".retry.json"
+    retry = json.loads(retry_path.read_text("utf-8")) if retry_path.is_file() else {}
+    failing = [retry[key] for key in waiting if key in retry]
+    return {"waiting": len(waiting),
+            "failing": len(failing),
+            "next_try": min((entry["next"] for entry in failing), default=None),
+            "last_error": failing[-1]["error"] if failing else None}
 
 
 def format_status(info: dict) -> str:
@@ -36,6 +52,12 @@ def format_status(info: dict) -> str:
         lines.append(f"Orders in:  {', '.join(info['orders_in']) or 'nobody yet'}")
         lines.append(f"Missing:    {', '.join(info['missing']) or 'nobody'}")
     lines.append("Standings:  " + "; ".join(_standing(row) for row in info["standings"]))
+    mail = info.get("outbox") or {"waiting": 0}   # the GM's business: left out of the status sent to players
+    if mail["waiting"]:
+        line = f"Outbox:     {mail['waiting']} message(s) waiting"
+        if mail["failing"]:
+            line += f"; {mail['failing']} failed to send, next try {mail['next_try']}: {mail['last_error']}"
+        lines.append(line)
     return "\n".join(lines)
 
 

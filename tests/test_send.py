@@ -130,3 +130,14 @@ def test_a_password_is_never_sent_in_clear_to_another_machine(campaign, section)
     camp.save()
     result = run("send" if section == "smtp" else "fetch", camp.folder)
     assert result.code == 2 and "in clear to mail.example.org" in result.err
+
+
+def test_status_tells_the_gm_what_waits_in_the_outbox_and_why_it_failed(campaign):
+    camp = Campaign.load(campaign.folder)
+    camp.mail = {"smtp": {"host": "127.0.0.1", "port": free_port(), "security": "none"}}
+    camp.save()
+    with freeze_time(START):
+        run("send", camp.folder)
+    status = run("status", camp.folder).out
+    assert "Outbox:     3 message(s) waiting; 3 failed to send, next try 2026-03-01T12:01:00Z" in status
+    assert "cannot reach 127.0.0.1" in status
