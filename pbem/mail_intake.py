@@ -6,6 +6,8 @@ after a crash, or delivered twice) is not taken a second time. Its key comes
 from its Message-ID and sender, so a second copy has the same key.
 
 What a mail is, in this order:
+  - larger than MAX_MESSAGE_BYTES: not read and not kept (it stays in the done
+    folder on the server); a player who sent it is told;
   - an auto-reply, bounce or list mail: set aside, never answered;
   - tagged with another campaign's name ("[feud]" in the subject), or untagged
     with orders naming another campaign: left alone for that campaign;
@@ -29,18 +31,21 @@ import hashlib
 import json
 import re
 from dataclasses import asdict, dataclass
+from email import policy
+from email.parser import BytesHeaderParser
+from email.utils import parseaddr
 
 from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.crashpoints import crash_point
 from pbem.files import write_atomic
 from pbem.inbox import claimed_player, forecast_text, waiting_note
-from pbem.mailorders import MailOrders, read_mail
+from pbem.mailorders import MailOrders, is_automatic, read_mail
 from pbem.orders import OrdersRejected, deliver_briefings, normalised_text, read_orders, store
 from pbem.outbox import compose, post, posted
 
 MAX_REPLIES = 10
-MAX_MESSAGE_BYTES = 2 * 1024 * 1024
+MAX_MESSAGE_BYTES = 10 * 1024 * 1024   # orders with a phone's photo attached still fit
 TAG = re.compile(r"\[([A-Za-z][A-Za-z0-9_-]{0,31})\]")
 CAMPAIGN_LINE = re.compile(r'^\s*campaign\s*=\s*"([^"]*)"', re.MULTILINE)
 MESSAGE_ID = re.compile(r"^<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>$")
@@ -81,7 +86,7 @@ def take_raw(campaign: Campaign, raw: bytes) -> MailOutcome:
     if record.is_file():
         return MailOutcome(key, "seen before", json.loads(record.read_text("utf-8")).get("player"))
     if len(raw) > MAX_MESSAGE_BYTES:
-        outcome = MailOutcome(key, "set aside", None, f"{len(raw):,} bytes, more than an order mail may have")
+        outcome = too_large(campaign, raw, key)
     else:
         mail = read_mail(raw)
         if _for_another_campaign(campaign, mail):
@@ -100,6 +105,19 @@ def take_raw(campaign: Campaign, raw: bytes) -> MailOutcome:
     campaign.log(f"mail {key}: {outcome.action}" + (f" ({outcome.player})" if outcome.player else "")
                  + (f": {outcome.detail}" if outcome.detail else ""))
     return outcome
+
+
+def too_large(campaign: Campaign, raw: bytes, key: str) -> MailOutcome:
+    """Not read, not kept; a player is told, so that orders sent with a photo attached are not lost in silence."""
+    headers = BytesHeaderParser(policy=policy.default).parsebytes(raw[:64 * 1024])
+    mail = MailOrders(sender=parseaddr(str(headers.get("From", "")))[1], message_id=headers.get("Message-ID"),
+                      subject=str(headers.get("Subject", "")), text=None, found_in=None,
+                      references=" ".join(str(headers.get("References", "")).split()))
+    player = registered_player(campaign, mail.sender)
+    if player and not is_automatic(headers, mail.sender):
+        _reply(campaign, player, mail, key, "Mail too large", render.render(
+            "common/too_large.txt.j2", size=len(raw), limit=MAX_MESSAGE_BYTES))
+    return MailOutcome(key, "set aside", player, f"{len(raw):,} bytes, more than an order mail may have")
 
 
 def _for_another_campaign(campaign: Campaign, mail: MailOrders) -> bool:

@@ -212,3 +212,14 @@ def test_ikusa_orders_by_mail_are_answered_with_the_odds_of_every_declared_battl
     text = answer.get_content()
     assert "Battle odds" in text
     assert text.count(" -> ") == len(checked.forecast)
+
+
+def test_a_mail_too_large_to_read_is_set_aside_and_only_a_player_is_told(campaign, now):
+    photo = "x" * (mail_intake.MAX_MESSAGE_BYTES + 1)
+    from_ann = take_raw(campaign, mail(orders() + photo))
+    from_stranger = take_raw(campaign, mail(photo, sender="eve@example.net", message_id="<big2@x.example>"))
+    assert from_ann.action == from_stranger.action == "set aside"
+    assert "ann" not in campaign.pending_orders()
+    [answer] = answers(campaign).values()
+    assert answer["To"] == "ann <ann@example.org>" and "not read" in answer.get_content()
+    assert not list((campaign.folder / "received").glob("*.eml"))
