@@ -79,8 +79,8 @@ from aiosmtpd.controller import Controller
 from imapclient import IMAPClient
 
 HOST = "127.0.0.1"
-PACKAGES = ("dovecot-imapd", "dovecot-lmtpd")
-INSTALL_HINT = "install them with: sudo apt-get install dovecot-imapd dovecot-lmtpd"
+PACKAGES = ("dovecot-imapd", "dovecot-lmtpd", "openssl")   # openssl makes the certificate of the TLS tests
+INSTALL_HINT = "install them with: sudo apt-get install dovecot-imapd dovecot-lmtpd openssl"
 LIBEXEC_DIRS = ("/usr/lib/dovecot", "/usr/libexec/dovecot", "/usr/local/libexec/dovecot")
 START_TIMEOUT = 10.0
 POLICY_RC = Path("/usr/sbin/policy-rc.d")   # asked by Debian's maintainer scripts before starting services
@@ -102,12 +102,14 @@ def dovecot_binary() -> str | None:
 
 
 def missing_parts() -> list[str]:
-    """What is missing to run Dovecot's IMAP and LMTP services: the master, imap, lmtp."""
+    """What the mail tests miss: Dovecot's master, imap and lmtp, and openssl for the certificate."""
     missing = [] if dovecot_binary() else ["dovecot"]
     libexec = next((Path(d) for d in LIBEXEC_DIRS if (Path(d) / "imap-login").exists()), None)
     for program in ("imap", "lmtp"):
         if libexec is None or not (libexec / program).exists():
             missing.append(program)
+    if not shutil.which("openssl"):
+        missing.append("openssl")
     return missing
 
 
@@ -126,7 +128,7 @@ def available() -> str:
     """Dovecot's version if it can be used now, else ServersUnavailable (never installs anything)."""
     missing = missing_parts()
     if missing:
-        raise ServersUnavailable(f"Dovecot is not installed (missing: {', '.join(missing)}); {INSTALL_HINT}")
+        raise ServersUnavailable(f"the mail servers are not installed (missing: {', '.join(missing)}); {INSTALL_HINT}")
     return dovecot_version()
 
 
