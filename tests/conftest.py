@@ -9,6 +9,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests run the same examples on every machine (a failure found in CI is found again at
+# home), keep no example database in the repository, and never fail for taking their time.
+settings.register_profile("pbem", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile("pbem")
 
 from pbem import clock
 from pbem.campaign import Campaign, Player
