@@ -240,9 +240,12 @@ class Campaign:
 
     def log(self, line: str) -> None:
         from pbem import clock
+        from pbem.faults import charge_disk
 
+        entry = f"{clock.stamp(clock.now())} {line}\n"
+        charge_disk(self.folder / "log.txt", len(entry.encode("utf-8")))
         with open(self.folder / "log.txt", "a", encoding="utf-8") as handle:
-            handle.write(f"{clock.stamp(clock.now())} {line}\n")
+            handle.write(entry)
 
 
 def hash_token(token: str) -> str:

@@ -709,6 +709,16 @@ def main(argv: list[str] | None = None) -> None:
     except (UserError, CampaignDamaged, MailServerFailed) as exc:
         click.echo(f"pbem: {exc}", err=True)
         sys.exit(exc.exit_code)
+    except OSError as exc:  # the disk full, a folder not writable: the machine's trouble, said plainly
+        import errno
+
+        where = f" ({exc.filename})" if exc.filename else ""
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EACCES, errno.EROFS):
+            click.echo(f"pbem: cannot write: {exc.strerror}{where}; nothing was half-written. Make room or fix "
+                       "the permissions, then run the command again.", err=True)
+        else:
+            click.echo(f"pbem: system error: {exc.strerror or exc}{where}", err=True)
+        sys.exit(1)
     except Exception as exc:  # the last resort: say it is ours, not the user's
         import traceback
 

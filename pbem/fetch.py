@@ -27,7 +27,7 @@ import ssl
 from dataclasses import dataclass, field
 
 from pbem.campaign import Campaign
-from pbem.crashpoints import crash_point
+from pbem.faults import crash_point
 from pbem.errors import MailServerFailed, UserError
 from pbem.files import synced_together
 from pbem.mail_intake import MailOutcome, take_raw

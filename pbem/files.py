@@ -10,6 +10,7 @@ from contextvars import ContextVar
 from pathlib import Path
 
 from pbem.errors import CampaignLocked
+from pbem.faults import charge_disk
 
 
 # Files written atomically but not yet made durable, inside `synced_together`.
@@ -31,6 +32,7 @@ def write_atomic(path: Path, data: bytes | str, mode: int = 0o644) -> None:
     try:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
+            charge_disk(path, len(data))
             handle.write(data)
             handle.flush()
             if deferred is None:
@@ -117,6 +119,7 @@ def write_batch_atomic(folder: Path, files: dict[str, bytes]) -> None:
             fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
             temporary[name] = Path(tmp)
             with os.fdopen(fd, "wb") as handle:
+                charge_disk(folder / name, len(data))
                 handle.write(data)
         sync_filesystem(folder, list(temporary.values()))   # the contents, before any name points at them
         for name, tmp in temporary.items():

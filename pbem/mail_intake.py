@@ -37,7 +37,7 @@ from email.utils import parseaddr
 
 from pbem import clock, render
 from pbem.campaign import Campaign
-from pbem.crashpoints import crash_point
+from pbem.faults import crash_point
 from pbem.files import write_atomic
 from pbem.inbox import claimed_player, forecast_text, waiting_note
 from pbem.mailorders import MailOrders, is_automatic, read_mail

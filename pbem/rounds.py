@@ -17,7 +17,7 @@ from engine.dice import Dice, commitment, round_seed
 from engine.game import players_to_order
 from pbem import clock, render
 from pbem.campaign import Campaign
-from pbem.crashpoints import crash_point
+from pbem.faults import charge_disk, crash_point
 from pbem.errors import UserError
 from pbem.files import sync_filesystem, write_batch_atomic
 from pbem.outbox import compose, posted
@@ -87,6 +87,7 @@ def commit_round(campaign: Campaign, number: int, files: dict[str, bytes]) -> No
     for name, data in files.items():
         path = partial / name
         path.parent.mkdir(parents=True, exist_ok=True)
+        charge_disk(path, len(data))
         path.write_bytes(data)
     sync_filesystem(partial, [partial / name for name in files])  # all of it on disk before the rename
     os.rename(partial, target)

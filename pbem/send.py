@@ -17,7 +17,7 @@ from email.utils import getaddresses, parseaddr
 
 from pbem import clock
 from pbem.campaign import Campaign
-from pbem.crashpoints import crash_point
+from pbem.faults import crash_point
 from pbem.errors import UserError
 from pbem.files import move_atomic, write_atomic
 from pbem.tls import check_clear_text, client_context
