@@ -10,6 +10,7 @@ The server is named in campaign.toml, the password never is:
     folder = "INBOX"            # where players' mail arrives
     done_folder = "pbem-taken"  # where taken mail is moved (made when missing)
     ca_file = "/etc/pbem/ca.pem"  # optional: trust a server whose certificate is its own
+    timeout = 30                # seconds to wait for the server before giving up until the next run
 
 The password comes from PBEM_IMAP_PASSWORD or imap_password in secrets.toml.
 
@@ -120,7 +121,8 @@ def _connect(config: dict, password: str):
     security = config.get("security", "tls")
     port = int(config.get("port", 993 if security == "tls" else 143))
     context = client_context(config.get("ca_file")) if security != "none" else None
-    client = IMAPClient(config["host"], port=port, ssl=security == "tls", ssl_context=context, timeout=TIMEOUT)
+    client = IMAPClient(config["host"], port=port, ssl=security == "tls", ssl_context=context,
+                        timeout=float(config.get("timeout", TIMEOUT)))
     if security == "starttls":
         client.starttls(context)
     client.login(config["user"], password)

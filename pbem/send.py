@@ -103,10 +103,11 @@ def _connect(campaign: Campaign, config: dict) -> smtplib.SMTP:
     host, security = config["host"], config.get("security", "starttls")
     check_clear_text("mail.smtp", {**config, "security": security})
     port = int(config.get("port", {"tls": 465, "starttls": 587}.get(security, 25)))
+    timeout = float(config.get("timeout", 30))
     if security == "tls":
-        server = smtplib.SMTP_SSL(host, port, timeout=30, context=client_context(config.get("ca_file")))
+        server = smtplib.SMTP_SSL(host, port, timeout=timeout, context=client_context(config.get("ca_file")))
     else:
-        server = smtplib.SMTP(host, port, timeout=30)
+        server = smtplib.SMTP(host, port, timeout=timeout)
         if security == "starttls":
             server.starttls(context=client_context(config.get("ca_file")))
     if config.get("user"):

@@ -105,3 +105,13 @@ def dovecot():
         if os.environ.get("CI") == "true":
             pytest.fail(str(exc))
         pytest.skip(str(exc))
+
+
+@pytest.fixture
+def servers(dovecot, tmp_path):
+    """Dovecot and the SMTP relay on loopback, with mailboxes for the GM and the players of tests/mailplay.py."""
+    from tests.mailplay import GM, PLAYERS
+    from tests.mailservers import MailServers
+
+    with MailServers(tmp_path / "servers", [GM] + [f"{p}@example.org" for p in PLAYERS]) as running:
+        yield running
