@@ -48,7 +48,8 @@ def send_outbox(campaign: Campaign) -> Delivery:
     for path in sorted(outbox.glob("*.eml")):
         key = path.stem
         entry = retry.get(key)
-        if entry and clock.parse(entry["next"]) > now:
+        # A next try further off than the longest wait means the clock went back: try now.
+        if entry and now < clock.parse(entry["next"]) <= now + LONGEST_WAIT:
             result.waiting.append(key)
         else:
             due.append(path)
