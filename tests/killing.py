@@ -1,0 +1,145 @@
+"""SIGKILL `pbem tick` at random moments, rerun it, and count what was lost or done twice.
+
+One trial: real mail servers, a campaign whose welcome letters are out, the
+players' mail waiting in the IMAP inbox (three orders, one of them first sent
+with a wrong token, and a request for the status), then `pbem tick` in its own
+process, killed after a random delay, then a normal `pbem tick`. Counted:
+orders lost (acknowledged but not used), reports lost, acknowledgements lost,
+messages delivered twice, rounds resolved twice, campaigns left unreadable.
+Where the kill landed is read from the campaign afterwards: in the intake,
+the resolution, the sending, or after the work was done.
+
+Used by tests/test_kill_random.py (a few trials) and benchmarks/reliability.py
+(hundreds).
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from pathlib import Path
+
+from pbem.campaign import Campaign
+from tests.conftest import run
+from tests.mailplay import GM, PLAYERS, ROOT, mail_campaign, orders_mail, send_by_smtp
+from tests.mailservers import MailServers
+
+TARGETS = {"ann": "Gifu", "bob": "Edo", "cho": "Odani"}
+
+
+def _tick_process(folder: Path) -> subprocess.Popen:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
+    return subprocess.Popen([sys.executable, "-m", "pbem", "tick", str(folder)], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _prepare(folder: Path, servers: MailServers) -> Campaign:
+    camp = mail_campaign(folder / "war", servers)
+    assert run("tick", camp.folder).code == 0          # the welcome letters go out
+    send_by_smtp(servers, "bob", orders_mail("bob", castle="Kiyosu").replace(b"bob-token", b"bad-token"))
+    for player in PLAYERS:
+        send_by_smtp(servers, player, orders_mail(player, castle=TARGETS[player]))
+    status = EmailMessage()
+    status["From"], status["To"], status["Subject"] = "cho@example.org", GM, "[war] status"
+    status["Message-ID"] = "<cho-status@example.org>"
+    status.set_content("How are we doing?\n")
+    send_by_smtp(servers, "cho", status.as_bytes())
+    return camp
+
+
+def _where_it_landed(camp: Campaign) -> str:
+    if camp.resolved_rounds() == [0]:
+        return "intake" if any((camp.folder / "received").glob("mail-*.json")) else "start-up"
+    sent = {path.name for path in (camp.folder / "sent").glob("r0001-*.eml")}
+    return "sending" if sent else "resolution"
+
+
+def trial(folder: Path, delay: float) -> dict:
+    """One kill after `delay` seconds and one rerun; the counts of what went wrong."""
+    with MailServers(folder / "servers", [GM] + [f"{p}@example.org" for p in PLAYERS]) as servers:
+        camp = _prepare(folder, servers)
+        process = _tick_process(camp.folder)
+        time.sleep(delay)
+        finished = process.poll() is not None
+        if not finished:
+            process.send_signal(signal.SIGKILL)
+        process.wait()
+        landed = "after" if finished else _where_it_landed(Campaign.load(camp.folder))
+        rerun = _tick_process(camp.folder)
+        rerun.communicate(timeout=120)
+        return _count(camp.folder, servers, landed, rerun.returncode)
+
+
+def _count(folder: Path, servers: MailServers, landed: str, code: int) -> dict:
+    counts = Counter(trials=1, **{f"landed in {landed}": 1})
+    if code != 0:
+        counts["reruns failed"] += 1
+    try:
+        camp = Campaign.load(folder)
+        rounds = camp.resolved_rounds()
+        unreadable = 1 not in rounds or run("verify", folder).code != 0
+    except Exception:
+        return dict(counts + Counter({"campaigns unreadable": 1}))
+    counts["campaigns unreadable"] += unreadable
+    counts["rounds resolved twice"] += max(0, len(rounds) - 2)   # orders for one round: a second would be round 2
+    inputs = camp.read_json(1, "inputs.json") if 1 in rounds else {"orders": {}, "defaulted": PLAYERS}
+    counts["orders lost"] += sum(1 for p in PLAYERS if p in inputs["defaulted"]
+                                 or inputs["orders"].get(p, {}).get("targets") != [TARGETS[p]])
+    for player in PLAYERS:
+        messages = [message_from_bytes(raw, policy=policy.default)
+                    for raw in servers.messages(f"{player}@example.org")]
+        ids = [m["Message-ID"] for m in messages]
+        counts["duplicate sends"] += len(ids) - len(set(ids))
+        subjects = {m["Subject"] for m in messages}
+        counts["reports lost"] += "[war] Round 1 report" not in subjects
+        counts["acknowledgements lost"] += "[war] Round 1 orders accepted" not in subjects
+        counts["messages not for them"] += sum(m["To"].addresses[0].addr_spec != f"{player}@example.org"
+                                               for m in messages)
+    counts["trials with more than one duplicate"] += counts["duplicate sends"] > 1   # one message in flight at most
+    counts["mail left unread"] += len(servers.messages(GM))
+    counts["status answers lost"] += "[war] Status" not in {
+        message_from_bytes(raw, policy=policy.default)["Subject"] for raw in servers.messages("cho@example.org")}
+    return dict(counts)
+
+
+def calibrate(folder: Path) -> tuple[float, float]:
+    """When an undisturbed tick of the trial's work starts taking mail, and when it ends, in seconds."""
+    with MailServers(folder / "servers", [GM] + [f"{p}@example.org" for p in PLAYERS]) as servers:
+        camp = _prepare(folder, servers)
+        began = time.perf_counter()
+        process = _tick_process(camp.folder)
+        first = None
+        while process.poll() is None:
+            if first is None and any((camp.folder / "received").glob("mail-*.eml")):
+                first = time.perf_counter() - began
+            time.sleep(0.002)
+        span = time.perf_counter() - began
+        return (first or 0.0), span
+
+
+def kill_trials(trials: int, seed: int = 0, progress=None) -> dict:
+    """`trials` kills at moments spread over an undisturbed tick's work; the summed counts."""
+    rng = random.Random(seed)
+    totals: Counter = Counter()
+    with tempfile.TemporaryDirectory(prefix="pbem-kill-") as tmp:
+        start, span = calibrate(Path(tmp) / "calibration")
+        for n in range(trials):   # mostly while there is work to interrupt, a few before and after
+            totals.update(trial(Path(tmp) / f"t{n}", rng.uniform(0.8 * start, 1.1 * span)))
+            if progress:
+                progress(n + 1, trials)
+    result = dict(sorted(totals.items()))
+    result["tick seconds"] = round(span, 2)
+    result["work starts after seconds"] = round(start, 2)
+    return result
+
+
+if __name__ == "__main__":
+    print(json.dumps(kill_trials(int(sys.argv[1]) if len(sys.argv) > 1 else 10), indent=1))
