@@ -40,7 +40,7 @@ from pbem.campaign import Campaign
 from pbem.faults import crash_point
 from pbem.files import write_atomic
 from pbem.inbox import claimed_player, forecast_text, waiting_note
-from pbem.mailorders import MailOrders, is_automatic, read_mail
+from pbem.mailorders import MailOrders, header, is_automatic, read_mail
 from pbem.orders import OrdersRejected, deliver_briefings, normalised_text, read_orders, store
 from pbem.outbox import compose, post, posted
 
@@ -88,16 +88,21 @@ def take_raw(campaign: Campaign, raw: bytes) -> MailOutcome:
     if len(raw) > MAX_MESSAGE_BYTES:
         outcome = too_large(campaign, raw, key)
     else:
-        mail = read_mail(raw)
-        if _for_another_campaign(campaign, mail):
+        try:
+            mail, failure = read_mail(raw), None
+        except Exception as exc:  # one strange mail must not block the others: set aside, tell the GM
+            mail, failure = None, exc
+        if mail is not None and _for_another_campaign(campaign, mail):
             return MailOutcome(key, "other campaign", None, mail.subject[:80])
         kept = folder / f"mail-{key}.eml"
         if not kept.exists():
             write_atomic(kept, raw)
         crash_point("mail-kept")
         try:
+            if failure is not None:
+                raise failure
             outcome = take_mail(campaign, mail, key)
-        except Exception as exc:  # one strange mail must not block the others: set aside, tell the GM
+        except Exception as exc:
             outcome = MailOutcome(key, "set aside", None, f"could not be taken ({type(exc).__name__}: {exc}); "
                                                           f"kept as received/mail-{key}.eml")
     write_atomic(record, json.dumps(asdict(outcome), sort_keys=True) + "\n")
@@ -110,9 +115,9 @@ def take_raw(campaign: Campaign, raw: bytes) -> MailOutcome:
 def too_large(campaign: Campaign, raw: bytes, key: str) -> MailOutcome:
     """Not read, not kept; a player is told, so that orders sent with a photo attached are not lost in silence."""
     headers = BytesHeaderParser(policy=policy.default).parsebytes(raw[:64 * 1024])
-    mail = MailOrders(sender=parseaddr(str(headers.get("From", "")))[1], message_id=headers.get("Message-ID"),
-                      subject=str(headers.get("Subject", "")), text=None, found_in=None,
-                      references=" ".join(str(headers.get("References", "")).split()))
+    mail = MailOrders(sender=parseaddr(header(headers, "From"))[1], message_id=header(headers, "Message-ID") or None,
+                      subject=header(headers, "Subject"), text=None, found_in=None,
+                      references=" ".join(header(headers, "References").split()))
     player = registered_player(campaign, mail.sender)
     if player and not is_automatic(headers, mail.sender):
         _reply(campaign, player, mail, key, "Mail too large", render.render(

@@ -43,10 +43,11 @@ class MailOrders:
 
 def read_mail(raw: bytes) -> MailOrders:
     message = message_from_bytes(raw, policy=policy.default)
-    sender = parseaddr(str(message.get("From", "")))[1]
-    found = MailOrders(sender=sender, message_id=message.get("Message-ID"), subject=str(message.get("Subject", "")),
-                       text=None, found_in=None, automatic=is_automatic(message, sender),
-                       references=" ".join(str(message.get("References", "")).split()))
+    sender = parseaddr(header(message, "From"))[1]
+    found = MailOrders(sender=sender, message_id=header(message, "Message-ID") or None,
+                       subject=header(message, "Subject"), text=None, found_in=None,
+                       automatic=is_automatic(message, sender),
+                       references=" ".join(header(message, "References").split()))
     if found.automatic:
         return found
     for finder in (_from_attachment, _from_plain_body, _from_html_body):
@@ -55,6 +56,17 @@ def read_mail(raw: bytes) -> MailOrders:
             found.text, found.found_in = text, where
             break
     return found
+
+
+def header(message: EmailMessage, name: str) -> str:
+    """A header's text; as it was written when it cannot be decoded (an encoded line break in a name, ...)."""
+    try:
+        return str(message.get(name, ""))
+    except (ValueError, TypeError, IndexError, AttributeError):
+        for key, value in message.raw_items():
+            if key.lower() == name.lower():
+                return " ".join(str(value).split())
+        return ""
 
 
 def is_automatic(message: EmailMessage, sender: str) -> bool:

@@ -1,0 +1,49 @@
+"""Hostile mail: injected headers, archives and executables, broken MIME, forged senders, stolen tags and
+tokens, hostile file names. Each is handled: nothing crashes, nothing is executed or written outside the
+campaign, nobody but a registered player is ever answered, and no answer carries a secret."""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import make_campaign, run
+from tests.hostile import cases, take_hostile
+
+
+@pytest.mark.parametrize("case", cases(), ids=lambda case: case.name)
+def test_hostile_mail_is_handled_without_harm(tmp_path, case):
+    camp = make_campaign(tmp_path / "campaigns" / "war")
+    assert take_hostile(camp, case, tmp_path) == []
+
+
+def test_the_cases_that_must_be_refused_are_refused(tmp_path):
+    """The check above can fail: a case that must not be accepted is caught when it is."""
+    from dataclasses import replace
+
+    from tests.conftest import TOKENS
+    from tests.hostile import ORDERS, Case, _basic, _message
+
+    camp = make_campaign(tmp_path / "campaigns" / "war")
+    valid = Case("plain orders", _message(_basic(), ORDERS))
+    assert take_hostile(camp, valid, tmp_path) == ["orders taken that must not be"]
+    assert take_hostile(camp, replace(valid, raw=valid.raw.replace(b"h1@", b"h2@"), may_accept=True), tmp_path) == []
+    assert TOKENS["ann"] in ORDERS
+
+
+@pytest.mark.parametrize("name", ["../evil", "a/b", "-rf", "x" * 40, "ünïcode", ".hidden", "a\nb"])
+def test_no_player_or_campaign_name_can_reach_outside_the_folder(tmp_path, name):
+    player = run("new", tmp_path / "war", "--game", "age-of-war", "--player", f"{name}=a@example.org",
+                 "--player", "bob=b@example.org")
+    campaign = run("new", tmp_path / "feud", "--name", name, "--game", "age-of-war",
+                   "--player", "ann=a@example.org", "--player", "bob=b@example.org")
+    assert player.code == 2 and campaign.code == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_an_inbox_file_name_never_names_a_path(tmp_path):
+    camp = make_campaign(tmp_path / "war")
+    (camp.folder / "inbox" / "a..;rm -rf ~;$(id).toml").write_text("round = 1\n")
+    (camp.folder / "inbox" / ("x" * 250 + ".toml")).write_text("round = 1\n")
+    run("inbox", camp.folder)
+    kept = sorted(p.name for p in (camp.folder / "received").iterdir())
+    assert len(kept) == 2 and all("/" not in name and len(name) <= 100 for name in kept)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["war"]
