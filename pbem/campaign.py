@@ -99,6 +99,7 @@ class Campaign:
                                         ("announce_players", campaign.announce_players, ("all", "player", "none"))):
             if value not in allowed:
                 raise UserError(f"{path}: {setting} = {value!r}; use one of: {', '.join(allowed)}")
+        campaign.check_secrets_private()
         return campaign
 
     def save(self) -> None:
@@ -136,14 +137,21 @@ class Campaign:
     def secrets_path(self) -> Path:
         return self.folder / "secrets.toml"
 
-    def _secrets(self) -> dict:
+    def check_secrets_private(self) -> None:
+        """Refuse to go on with secrets that others can read, whatever the command."""
         path = self.secrets_path
         try:
             mode = path.stat().st_mode
         except FileNotFoundError:
-            raise UserError(f"{path}: the secrets file is missing") from None
+            return   # said by the command that needs them
         if mode & (stat.S_IRWXG | stat.S_IRWXO):
             raise UserError(f"{path}: others can read the campaign secrets; fix it with: chmod 600 {path}")
+
+    def _secrets(self) -> dict:
+        path = self.secrets_path
+        if not path.is_file():
+            raise UserError(f"{path}: the secrets file is missing")
+        self.check_secrets_private()
         return tomllib.loads(path.read_text("utf-8"))
 
     def dice_secret(self) -> bytes:
