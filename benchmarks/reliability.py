@@ -1,0 +1,264 @@
+"""The reliability and security figures (issue 5): large randomised runs of the fault, fuzz and leak checks.
+
+    .venv/bin/python benchmarks/reliability.py            # everything, the full sizes (about 20-30 minutes)
+    .venv/bin/python benchmarks/reliability.py --quick    # every check, small sizes (a few minutes)
+    .venv/bin/python benchmarks/reliability.py kill fuzz  # some checks only
+
+Checks (the tests in tests/ run small, fixed versions of each):
+  kill      pbem tick SIGKILLed at random moments of its work on real mail servers, then rerun (tests/killing.py)
+  disk      the disk filling at random points of a resolution, then room again
+  network   IMAP and SMTP lines cut at random points of a transfer, in both directions, then whole again
+  clock     the clock jumping back and forth at random across deadlines, a tick at each stop
+  fuzz      generated order files for every game (tests/fuzzing.py)
+  hidden    random states and hidden changes for every game (tests/hidden.py)
+  hostile   hostile mail for both games (tests/hostile.py)
+
+Prints one row per check: trials, faults injected, orders lost, reports lost, duplicate sends, leaks found,
+crashes found, fuzz cases run; then the details. Needs Dovecot (tests/mailservers.py installs it).
+"""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from datetime import datetime, timedelta, timezone
+from email import message_from_bytes, policy
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pbem import clock  # noqa: E402
+from pbem.campaign import Campaign  # noqa: E402
+from tests.conftest import START, TOKENS, make_campaign, order_file, run, tree  # noqa: E402
+
+COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicate sends", "leaks found",
+           "crashes found", "fuzz cases run")
+FULL = {"kill": 200, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000, "hostile": 2}
+QUICK = {"kill": 10, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1}
+
+
+def pbem_process(*args, env_extra=None) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, "-m", "pbem", *map(str, args)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+# -- the checks: each returns a Counter with (some of) the COLUMNS, and details ------------------------------
+
+def check_kill(trials: int, rng: random.Random) -> Counter:
+    from tests.killing import kill_trials
+
+    found = kill_trials(trials, seed=rng.randrange(2**32))
+    row = Counter({"trials": found["trials"],
+                   "faults injected": found["trials"] - found.get("landed in after", 0),
+                   "orders lost": found.get("orders lost", 0) + found.get("acknowledgements lost", 0),
+                   "reports lost": found.get("reports lost", 0) + found.get("status answers lost", 0),
+                   "duplicate sends": found.get("duplicate sends", 0),
+                   "leaks found": found.get("messages not for them", 0),
+                   "crashes found": found.get("campaigns unreadable", 0) + found.get("reruns failed", 0)
+                   + found.get("rounds resolved twice", 0) + found.get("trials with more than one duplicate", 0)
+                   + found.get("mail left unread", 0)})
+    row.details = {key: value for key, value in found.items() if value}
+    return row
+
+
+def check_disk(trials: int, rng: random.Random) -> Counter:
+    row = Counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        calm = _campaign_with_orders(Path(tmp) / "calm")
+        before = {p for p in calm.folder.rglob("*") if p.is_file()}
+        pbem_process("resolve", calm.folder, "--force", env_extra={"PBEM_NOW": "2026-03-01T13:00:00Z"})
+        written = sum(p.stat().st_size for p in calm.folder.rglob("*") if p.is_file() and p not in before)
+        expected = {k: v for k, v in tree(calm.folder).items() if k != "log.txt"}
+        for n in range(trials):
+            camp = _campaign_with_orders(Path(tmp) / f"t{n}")
+            budget = rng.randrange(0, written + 1)
+            full = pbem_process("resolve", camp.folder, "--force",
+                                env_extra={"PBEM_NOW": "2026-03-01T13:00:00Z", "PBEM_DISK_BYTES": str(budget)})
+            row["trials"] += 1
+            row["faults injected"] += full.returncode != 0
+            row["crashes found"] += "Traceback" in full.stderr or (full.returncode != 0
+                                                                   and "No space left" not in full.stderr)
+            pbem_process("tick", camp.folder, env_extra={"PBEM_NOW": "2026-03-01T13:00:00Z"})
+            if 1 not in Campaign.load(camp.folder).resolved_rounds():
+                pbem_process("resolve", camp.folder, "--force", env_extra={"PBEM_NOW": "2026-03-01T13:00:00Z"})
+            now = {k: v for k, v in tree(camp.folder).items() if k != "log.txt"}
+            row["reports lost"] += sum(1 for k in expected if k.startswith(("outbox/r0001", "rounds/")) and k not in now)
+            row["orders lost"] += Campaign.load(camp.folder).read_json(1, "inputs.json")["defaulted"] != ["cho"]
+            row["crashes found"] += now != expected or pbem_process("verify", camp.folder).returncode != 0
+    return row
+
+
+def _campaign_with_orders(folder: Path) -> Campaign:
+    camp = make_campaign(folder / "war")
+    for player in ("ann", "bob"):
+        order_file(camp.folder / "inbox", player, 1, ["Gifu", "auto"], token=TOKENS[player])
+    assert pbem_process("inbox", camp.folder, env_extra={"PBEM_NOW": "2026-03-01T13:00:00Z"}).returncode == 0
+    return camp
+
+
+def check_network(trials: int, rng: random.Random) -> Counter:
+    from tests.faultproxy import FaultProxy
+    from tests.mailplay import GM, PLAYERS, mail_campaign, orders_mail
+    from tests.mailservers import MailServers
+
+    row = Counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(trials):
+            folder = Path(tmp) / f"t{n}"
+            with MailServers(folder / "servers", [GM] + [f"{p}@example.org" for p in PLAYERS]) as servers, \
+                    FaultProxy(servers.imap_port) as imap, FaultProxy(servers.smtp_port) as smtp:
+                camp = mail_campaign(folder / "war", servers)
+                camp.mail["imap"].update(port=imap.port, timeout=2)
+                camp.mail["smtp"].update(port=smtp.port, timeout=2)
+                camp.save()
+                for k in range(rng.randrange(3, 40)):
+                    servers.deliver(orders_mail(PLAYERS[k % 3], message_id=f"<m{k}@example.org>"), [GM])
+                proxy = rng.choice([imap, smtp])
+                direction = rng.choice(["up", "down"])
+                proxy.cut(direction, rng.randrange(0, 30_000))
+                with clock.frozen_at(START):
+                    first = run("tick", camp.folder)
+                proxy.passing()
+                for minutes in (2, 6, 15, 40):
+                    with clock.frozen_at(START + timedelta(minutes=minutes)):
+                        run("tick", camp.folder)
+                row["trials"] += 1
+                row["faults injected"] += first.code != 0
+                row["crashes found"] += "internal error" in first.err
+                camp = Campaign.load(camp.folder)
+                row["orders lost"] += len(servers.messages(GM)) + len(camp.read_json(1, "inputs.json")["defaulted"])
+                for player in PLAYERS:
+                    messages = [message_from_bytes(raw, policy=policy.default)
+                                for raw in servers.messages(f"{player}@example.org")]
+                    ids = [m["Message-ID"] for m in messages]
+                    row["duplicate sends"] += len(ids) - len(set(ids))
+                    row["reports lost"] += sum(1 for m in messages if m["Subject"] == "[war] Round 1 report") != 1
+                    row["leaks found"] += sum(m["To"].addresses[0].addr_spec != f"{player}@example.org"
+                                              for m in messages)
+                row["reports lost"] += len(list((camp.folder / "outbox").glob("*.eml")))
+    return row
+
+
+def check_clock(trials: int, rng: random.Random) -> Counter:
+    row = Counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(trials):
+            camp = make_campaign(Path(tmp) / f"t{n}", deadline_hours=48)
+            hours, ticks = 0.0, 0
+            for _ in range(rng.randrange(5, 30)):
+                hours = max(-1000.0, hours + rng.choice([-1, 1]) * rng.expovariate(1 / 40))
+                with clock.frozen_at(START + timedelta(hours=hours)):
+                    result = run("tick", camp.folder)
+                ticks += 1
+                row["crashes found"] += result.code != 0
+                row["faults injected"] += 1
+            camp = Campaign.load(camp.folder)
+            rounds = camp.resolved_rounds()
+            row["trials"] += 1
+            row["crashes found"] += rounds != list(range(len(rounds))) or run("verify", camp.folder).code != 0
+            log = (camp.folder / "log.txt").read_text()
+            row["crashes found"] += sum(log.count(f"tick: resolved round {r}\n") > 1 for r in rounds)
+            for number in rounds[1:]:   # never early: each round resolved at or after its deadline
+                deadline = camp.round_record(number - 1)["deadline"]
+                if clock.parse(camp.round_record(number)["resolved_at"]) < clock.parse(deadline):
+                    row["crashes found"] += 1
+    return row
+
+
+def check_fuzz(cases: int, rng: random.Random) -> Counter:
+    from tests.fuzzing import fuzz
+
+    row = Counter()
+    row.details = {}
+    for game in ("age-of-war", "ikusa"):
+        found = fuzz(game, cases, seed=rng.randrange(2**32))
+        row["trials"] += 1
+        row["fuzz cases run"] += found["cases"]
+        row["faults injected"] += found["rejected"]
+        row["crashes found"] += len(found["crashes"]) + len(found["unclear"]) + len(found["roundtrip_failures"])
+        row.details[game] = {k: (v if not isinstance(v, list) else v[:3]) for k, v in found.items()}
+    return row
+
+
+def check_hidden(draws: int, rng: random.Random) -> Counter:
+    from tests.hidden import check_hidden as hidden
+
+    row = Counter()
+    row.details = {}
+    for game in ("age-of-war", "ikusa"):
+        found = hidden(game, draws, seed=rng.randrange(2**32))
+        row["trials"] += found["draws"]
+        row["faults injected"] += found["changes"]
+        row["leaks found"] += len(found["leaks"])
+        row.details[game] = {k: (v if not isinstance(v, list) else v[:3]) for k, v in found.items()}
+    return row
+
+
+def check_hostile(rounds: int, rng: random.Random) -> Counter:
+    from tests.hostile import cases, take_hostile
+
+    row = Counter()
+    problems = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(rounds):
+            for game in ("age-of-war", "ikusa"):
+                for k, case in enumerate(cases()):
+                    camp = make_campaign(Path(tmp) / f"{n}-{game}-{k}" / "war", game=game)
+                    found = take_hostile(camp, case, Path(tmp) / f"{n}-{game}-{k}")
+                    row["trials"] += 1
+                    row["faults injected"] += 1
+                    row["leaks found"] += sum("answered a stranger" in p or "token" in p or "outside" in p
+                                              for p in found)
+                    row["crashes found"] += sum(not ("answered a stranger" in p or "token" in p or "outside" in p)
+                                                for p in found)
+                    problems += [f"{game}: {case.name}: {p}" for p in found]
+    row.details = {"problems": problems[:10]}
+    return row
+
+
+CHECKS = {"kill": check_kill, "disk": check_disk, "network": check_network, "clock": check_clock,
+          "fuzz": check_fuzz, "hidden": check_hidden, "hostile": check_hostile}
+
+
+def main(argv: list[str]) -> int:
+    sizes = QUICK if "--quick" in argv else FULL
+    wanted = [name for name in argv if not name.startswith("--")] or list(CHECKS)
+    unknown = [name for name in wanted if name not in CHECKS]
+    if unknown:
+        print(f"unknown checks: {', '.join(unknown)}; the checks are {', '.join(CHECKS)}", file=sys.stderr)
+        return 2
+    from tests.mailservers import ensure_dovecot
+
+    print(ensure_dovecot(), file=sys.stderr)
+    rng = random.Random(20261130)
+    rows = {}
+    for name in wanted:
+        began = time.perf_counter()
+        print(f"{name}: running {sizes[name]} ...", file=sys.stderr, flush=True)
+        rows[name] = CHECKS[name](sizes[name], rng)
+        rows[name]["seconds"] = round(time.perf_counter() - began)
+        print(f"{name}: done in {rows[name]['seconds']} s", file=sys.stderr, flush=True)
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    print(f"Reliability figures, {stamp}{' (quick)' if sizes is QUICK else ''}:\n")
+    print("| check | " + " | ".join(COLUMNS) + " | seconds |")
+    print("|---" * (len(COLUMNS) + 2) + "|")
+    for name, row in rows.items():
+        print(f"| {name} | " + " | ".join(f"{row.get(col, 0):,}" for col in COLUMNS) + f" | {row['seconds']} |")
+    for name, row in rows.items():
+        details = getattr(row, "details", None)
+        if details:
+            print(f"\n{name}: {details}")
+    bad = sum(row.get(col, 0) for row in rows.values()
+              for col in ("orders lost", "reports lost", "leaks found", "crashes found"))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
