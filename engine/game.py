@@ -6,6 +6,7 @@ the clock or global randomness.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -26,6 +27,38 @@ class Problem:
     field: str
     message: str
     line: int | None = None
+
+
+SHOWN_CHARACTERS = 40
+
+
+def shown(value) -> str:
+    """A value a player wrote, as a message quotes it: TOML's way of writing it, short, every control
+    character escaped (never Python's repr: a player reads "2026-03-01", not datetime.date(2026, 3, 1))."""
+    if isinstance(value, str):
+        text = value if len(value) <= SHOWN_CHARACTERS else value[:SHOWN_CHARACTERS] + "..."
+        return '"' + "".join(_escaped(char) for char in text) + '"'
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, list):
+        return "a list" if value else "an empty list"
+    if isinstance(value, dict):
+        return "a table" if value else "an empty table"
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return f"a {type(value).__name__}"
+
+
+def _escaped(char: str) -> str:
+    if char in '"\\':
+        return "\\" + char
+    if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+        return f"\\u{ord(char):04x}"
+    return char
 
 
 @dataclass(frozen=True)

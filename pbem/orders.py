@@ -9,15 +9,21 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem
+import tomli_w
+
+from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, shown
 from pbem import clock
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.files import write_atomic
 
 MAX_BYTES = 64 * 1024
+MAX_DEPTH = 16              # lists and tables within each other
+MAX_PROBLEMS = 50           # reported of one file; more says nothing new and costs time
+MAX_PROBLEM_CHARACTERS = 300
 ENVELOPE = ("game", "campaign", "round", "player", "token", "nonce", "final")
 NONCE_PATTERN = re.compile(r"^[\x21-\x7e]{0,128}$")
 
@@ -45,8 +51,12 @@ class OrdersRejected(UserError):
 
 
 def describe(problem: Problem) -> str:
+    """One line for the player: never a control character from the file, never a page long."""
     where = f"line {problem.line}, " if problem.line else ""
-    return f"{where}{problem.field}: {problem.message}"
+    text = f"{where}{problem.field if problem.field.strip() else shown(problem.field)}: {problem.message}"
+    text = "".join(char if char == " " or unicodedata.category(char)[0] not in "CZ" else shown(char)[1:-1]
+                   for char in text)
+    return text if len(text) <= MAX_PROBLEM_CHARACTERS else text[:MAX_PROBLEM_CHARACTERS] + "..."
 
 
 def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | None = None,
@@ -58,26 +68,32 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
     except tomllib.TOMLDecodeError as exc:
         line = _line_of_decode_error(str(exc))
         raise OrdersRejected(source, [Problem(NOT_UNDERSTOOD, "file", f"not valid TOML: {exc}", line)]) from None
+    except RecursionError:
+        document = None
+    if document is None or _depth(document) > MAX_DEPTH:
+        raise OrdersRejected(source, [Problem(NOT_UNDERSTOOD, "file", f"lists and tables are nested more than "
+                                                                      f"{MAX_DEPTH} deep; no order needs that")])
 
     problems: list[Problem] = []
     game = campaign.game
     if "game" in document and document["game"] != game.name:
-        problems.append(Problem(NOT_ALLOWED, "game", f"these orders are for {document['game']!r}, "
-                                                      f"but campaign {campaign.name!r} plays {game.name!r}"))
+        problems.append(Problem(NOT_ALLOWED, "game", f"these orders are for {shown(document['game'])}, "
+                                                      f"but campaign {shown(campaign.name)} plays {shown(game.name)}"))
     if "campaign" in document and document["campaign"] != campaign.name:
-        problems.append(Problem(NOT_ALLOWED, "campaign", f"these orders are for campaign {document['campaign']!r}, "
-                                                          f"not {campaign.name!r}"))
+        problems.append(Problem(NOT_ALLOWED, "campaign", "these orders are for campaign "
+                                f"{shown(document['campaign'])}, not {shown(campaign.name)}"))
     named = document.get("player")
     if named is not None and not isinstance(named, str):
         problems.append(Problem(NOT_UNDERSTOOD, "player", "the player is a name in quotes"))
         named = None
     if player is not None and named is not None and named != player:
-        problems.append(Problem(NOT_ALLOWED, "player", f"these orders are signed by {named!r}, not {player!r}"))
+        problems.append(Problem(NOT_ALLOWED, "player",
+                                f"these orders are signed by {shown(named)}, not {shown(player)}"))
     who = player or named
     if who is None:
         problems.append(Problem(NOT_UNDERSTOOD, "player", "say whose orders these are: player = \"NAME\""))
     elif who not in campaign.player_names:
-        problems.append(Problem(NOT_ALLOWED, "player", f"no player named {who!r} in this campaign "
+        problems.append(Problem(NOT_ALLOWED, "player", f"no player named {shown(who)} in this campaign "
                                                         f"(players: {', '.join(campaign.player_names)})"))
         who = None
 
@@ -87,7 +103,7 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
             problems.append(Problem(NOT_ALLOWED, "token", "orders by mail or inbox carry your secret token: "
                                                            "token = \"...\" (it was in your welcome message)"))
         elif not campaign.token_matches(who, token):
-            problems.append(Problem(NOT_ALLOWED, "token", f"the token does not match player {who!r}"))
+            problems.append(Problem(NOT_ALLOWED, "token", f"the token does not match player {shown(who)}"))
 
     nonce = document.get("nonce", "")
     if not isinstance(nonce, str) or not NONCE_PATTERN.match(nonce):
@@ -122,7 +138,11 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
             problems.extend(game.check_in_context(state, who, checked.orders, orders_in))
 
     if problems:
-        raise OrdersRejected(source, [_locate(p, text) for p in problems])
+        shown_problems = [_locate(p, text) for p in problems[:MAX_PROBLEMS]]
+        if len(problems) > MAX_PROBLEMS:
+            shown_problems.append(Problem(problems[MAX_PROBLEMS].reason, "file",
+                                          f"and {len(problems) - MAX_PROBLEMS} more problems"))
+        raise OrdersRejected(source, shown_problems)
     assert checked is not None and who is not None
     return Submission(player=who, round=expected, orders=checked.orders, nonce=nonce, forecast=checked.forecast,
                       final=final)
@@ -130,13 +150,26 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
 
 def normalised_text(campaign: Campaign, submission: Submission) -> str:
     """The order file as it will be executed, without the token."""
-    lines = [f'game = "{campaign.game_name}"', f'campaign = "{campaign.name}"',
-             f"round = {submission.round}", f'player = "{submission.player}"']
+    envelope = {"game": campaign.game_name, "campaign": campaign.name, "round": submission.round,
+                "player": submission.player}
     if submission.nonce:
-        lines.append(f'nonce = "{submission.nonce}"')
+        envelope["nonce"] = submission.nonce
     if submission.final:
-        lines.append("final = true")
-    return "\n".join(lines) + "\n" + campaign.game.format_orders(submission.orders)
+        envelope["final"] = True
+    return tomli_w.dumps(envelope) + campaign.game.format_orders(submission.orders)
+
+
+def _depth(document) -> int:
+    """How deeply lists and tables nest, counted without recursion (the file may be hostile)."""
+    deepest, stack = 0, [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_DEPTH:
+            break
+        children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return deepest
 
 
 def store(campaign: Campaign, submission: Submission, source: str) -> None:
@@ -178,6 +211,11 @@ def _locate(problem: Problem, text: str) -> Problem:
     segments = [(name, int(index) if index else None)
                 for name, index in re.findall(r"([A-Za-z_][\w-]*)(?:\[(\d+)\])?", problem.field)]
     lines = text.splitlines()
+    if not re.fullmatch(r"[A-Za-z_][\w-]*(\[\d+\])?(\.[A-Za-z_][\w-]*(\[\d+\])?)*", problem.field):
+        # a key that must be quoted in TOML ("" or "a b"): found as written, or not at all
+        quoted = f'"{problem.field}"'
+        number = next((i + 1 for i, line in enumerate(lines) if line.lstrip().startswith(quoted)), None)
+        return Problem(problem.reason, problem.field, problem.message, number)
     start, rest = 0, segments
     for depth in range(len(segments), 0, -1):
         path = r"\s*\.\s*".join(re.escape(name) for name, _ in segments[:depth])

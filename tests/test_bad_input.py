@@ -28,7 +28,7 @@ def submit_text(campaign, tmp_path, text: str | bytes, player="ann"):
     ("round = 1\ntargets = \"Gifu\"\n", "line 2, targets"),
     ("", "the file is empty"),
     ("   \n\n", "the file is empty"),
-    ("round = 1\nplayer = \"bob\"\ntargets = [\"Gifu\"]\n", "signed by 'bob', not 'ann'"),
+    ("round = 1\nplayer = \"bob\"\ntargets = [\"Gifu\"]\n", "signed by \"bob\", not \"ann\""),
     ("round = 1\nnonce = \"has space\"\ntargets = [\"Gifu\"]\n", "line 2, nonce"),
     ("game = \"ikusa\"\nround = 1\ntargets = [\"Gifu\"]\n", "line 1, game"),
 ])
@@ -83,3 +83,58 @@ def test_a_wrong_token_in_the_inbox_blocks_nobody_else(campaign, tmp_path):
     assert result.code == 2
     assert sorted(Campaign.load(campaign.folder).pending_orders()) == ["bob"]
     assert "unknown player" in result.out
+
+
+# Found by the fuzzer (tests/fuzzing.py); each once crashed, misled or stalled the intake.
+
+def test_lists_nested_hundreds_deep_are_refused_not_a_crash(campaign, tmp_path):
+    result = submit_text(campaign, tmp_path, "round = 1\ntargets = [\"auto\"]\nx = " + "[" * 500 + "]" * 500 + "\n")
+    assert result.code == 2 and "nested more than 16 deep" in result.err
+
+
+def test_a_nonce_with_quotes_and_backslashes_survives_its_normalised_text(campaign):
+    from pbem.orders import normalised_text, read_orders
+
+    text = b'round = 1\nplayer = "ann"\ntargets = ["auto"]\nnonce = "a\\"b\\\\c\\\\tz"\n'
+    first = read_orders(campaign, text, "test")
+    again = read_orders(campaign, normalised_text(campaign, first).encode(), "test")
+    assert first.nonce == again.nonce == 'a"b\\c\\tz'
+    assert normalised_text(campaign, again) == normalised_text(campaign, first)
+
+
+def test_a_file_of_thousands_of_unknown_keys_is_refused_at_once_with_the_first_fifty(campaign, tmp_path):
+    import time
+
+    text = "round = 1\ntargets = [\"auto\"]\n" + "".join(f"k{n} = 1\n" for n in range(6000))
+    began = time.perf_counter()
+    result = submit_text(campaign, tmp_path, text)
+    assert time.perf_counter() - began < 10      # it took over a minute, one line scan per problem
+    assert result.code == 2 and "and 5950 more problems" in result.err
+    assert result.err.count("is not an Age of War order") == 50
+
+
+def test_values_and_keys_are_quoted_as_written_with_control_characters_escaped(campaign, tmp_path):
+    result = submit_text(campaign, tmp_path, 'round = 1\ncampaign = 2026-03-01\ntargets = ["auto"]\n'
+                                             '"evil\\u001b[31m" = 1\n"" = 2\n')
+    assert "campaign 2026-03-01, not \"war\"" in result.err and "datetime" not in result.err
+    assert "\x1b" not in result.err and "\\u001b[31m" in result.err
+    assert 'line 5, "": ' in result.err
+
+
+@pytest.mark.parametrize("section", [
+    "turn_order = 7\n",
+    "[war]\npriority = [[]]\n",
+    "[war]\nbattles = [{ army = \"red-1\", target = \"Omi\", withdraw = { rule = [] } }]\n",
+    "[planning]\nronin = { a = 1 }\n[ronin]\nronin = [{ to = \"red-1\", count = 1 }]\n",
+    "[planning]\nlevy = \"omi\"\n[levy]\nunits = [{ unit = \"archer\", to = \"red-1\" }]\n",
+])
+def test_ikusa_orders_of_the_wrong_shape_are_refused_not_a_crash(tmp_path, section):
+    from pbem.orders import OrdersRejected, read_orders
+    from pbem.rounds import resolve
+    from tests.conftest import make_campaign
+
+    camp = make_campaign(tmp_path / "feud", game="ikusa")
+    resolve(camp, force=True)   # the placement round
+    with pytest.raises(OrdersRejected) as rejected:
+        read_orders(camp, f'round = 2\nplayer = "ann"\n{section}'.encode(), "test")
+    assert rejected.value.details and all("Error" not in line for line in rejected.value.details)

@@ -43,7 +43,7 @@ first and shown to the spy's player alone, then the spy allocates.
 from __future__ import annotations
 
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
 from engine.canonical import copy_plain
 
 from .conquest import _check_elimination, _lose_army, daimyos_left
@@ -126,7 +126,7 @@ def _check_assassination(state: dict, side: str, body: dict) -> list[Problem]:
     target, moment, war_of = order.get("daimyo"), order.get("before"), order.get("war_of")
     if target is not None:
         if not isinstance(target, str) or target not in state["armies"]:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.daimyo", f"There is no army called {target!r}: name "
+            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.daimyo", f"There is no army called {shown(target)}: name "
                                     'the daimyo by its army id, for example "blue-2".'))
         elif not are_enemies(state, side, army_side(state, target)):
             problems.append(Problem(NOT_ALLOWED, f"{at}.daimyo", f"{target} is not an enemy's daimyo."))
@@ -134,10 +134,10 @@ def _check_assassination(state: dict, side: str, body: dict) -> list[Problem]:
             problems.append(Problem(NOT_ALLOWED, f"{at}.daimyo", f"The daimyo of {target} is not on the board."))
     if moment is not None and moment not in MOMENTS:
         problems.append(Problem(NOT_UNDERSTOOD, f"{at}.before", f"The ninja strikes before phase A, B or D of "
-                                f'a war: before = "A", "B" or "D", not {moment!r}.'))
+                                f'a war: before = "A", "B" or "D", not {shown(moment)}.'))
     if war_of is not None and (not isinstance(war_of, str) or war_of not in active_sides(state)):
         problems.append(Problem(NOT_UNDERSTOOD, f"{at}.war_of", f"war_of names the side whose war it is: one "
-                                f"of {', '.join(active_sides(state))}, not {war_of!r}."))
+                                f"of {', '.join(active_sides(state))}, not {shown(war_of)}."))
     if state["round"] + 1 == 1:
         problems.append(Problem(NOT_ALLOWED, at, "No assassination in the first round: a ninja hired now can "
                                 "only spy, in the next round's planning."))
@@ -158,7 +158,7 @@ def _check_revenge(state: dict, side: str, revenge) -> list[Problem]:
                         'revenge = { target = "blue-1" }')]
     target = revenge["target"]
     if not isinstance(target, str) or target not in state["armies"]:
-        return [Problem(NOT_UNDERSTOOD, f"{at}.target", f"There is no army called {target!r}.")]
+        return [Problem(NOT_UNDERSTOOD, f"{at}.target", f"There is no army called {shown(target)}.")]
     if not are_enemies(state, side, army_side(state, target)):
         return [Problem(NOT_ALLOWED, f"{at}.target", f"{target} is not an enemy's daimyo.")]
     return []
@@ -174,12 +174,12 @@ def _check_successors(state: dict, side: str, successors) -> list[Problem]:
     problems = []
     for army_id, kind in successors.items():
         if army_id not in state["armies"]:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{army_id}", f"There is no army called {army_id!r}."))
+            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{army_id}", f"There is no army called {shown(army_id)}."))
         elif army_side(state, army_id) != side:
             problems.append(Problem(NOT_ALLOWED, f"{at}.{army_id}", f"{army_id} is not one of your armies."))
         if kind not in REGULAR_KINDS:
             problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{army_id}", f"A successor is one of the army's "
-                                    f"regular units: {', '.join(REGULAR_KINDS)}, not {kind!r}."))
+                                    f"regular units: {', '.join(REGULAR_KINDS)}, not {shown(kind)}."))
     return problems
 
 
@@ -193,7 +193,7 @@ def _check_spy(state: dict, side: str, spy) -> list[Problem]:
     watched = spy["watch"]
     if not isinstance(watched, str) or watched not in active_sides(state):
         return [Problem(NOT_UNDERSTOOD, f"{at}.watch", f"The spy watches one side in the game: one of "
-                        f"{', '.join(active_sides(state))}, not {watched!r}.")]
+                        f"{', '.join(active_sides(state))}, not {shown(watched)}.")]
     if not are_enemies(state, side, watched):
         return [Problem(NOT_ALLOWED, f"{at}.watch", "The spy watches an opponent.")]
     if not may_spy({**state, "round": state["round"] + 1}, side):

@@ -28,7 +28,7 @@ garrison one unit of the first regular kind of its casualty priority.
 from __future__ import annotations
 
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
 from engine.canonical import copy_plain
 
 from . import conquest
@@ -594,7 +594,7 @@ def _name_message(board: Board, text) -> str:
         match_province(board, text)
     except ValueError as exc:
         return str(exc)
-    return f"{text!r} is not a province."
+    return f"{shown(text)} is not a province."
 
 
 def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: dict) -> list[Problem]:

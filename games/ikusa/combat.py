@@ -103,7 +103,8 @@ def check_withdrawal(withdrawal: dict | None) -> dict:
     """The attacker's withdrawal order, checked: never, after N rounds, or below X percent."""
     if withdrawal is None:
         return {"rule": "never"}
-    if not isinstance(withdrawal, dict) or withdrawal.get("rule") not in WITHDRAWAL_RULES:
+    if not isinstance(withdrawal, dict) or not isinstance(withdrawal.get("rule"), str) \
+            or withdrawal["rule"] not in WITHDRAWAL_RULES:
         raise ValueError(f"a withdrawal order has a rule, one of {', '.join(WITHDRAWAL_RULES)}")
     rule = withdrawal["rule"]
     wanted = set(WITHDRAWAL_RULES[rule]) | {"rule"}

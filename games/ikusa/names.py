@@ -11,22 +11,26 @@ from __future__ import annotations
 import difflib
 import functools
 
+from engine import shown
+
 from .board import Board, base_name, fold
 
 
 class ProvinceNameError(ValueError):
     """A name that does not pick out one province; `candidates` are display names to offer."""
 
-    def __init__(self, text: str, candidates: list[str], ambiguous: bool):
+    def __init__(self, text, candidates: list[str], ambiguous: bool):
         self.text = text
         self.candidates = candidates
         self.ambiguous = ambiguous
-        if ambiguous:
-            message = f'"{text}" names more than one province: write {_either(candidates)}.'
+        if not isinstance(text, str):
+            message = f"A province is a name in quotes, not {shown(text)}."
+        elif ambiguous:
+            message = f"{shown(text)} names more than one province: write {_either(candidates)}."
         elif candidates:
-            message = f'There is no province called "{text}". Did you mean {_either(candidates)}?'
+            message = f"There is no province called {shown(text)}. Did you mean {_either(candidates)}?"
         else:
-            message = f'There is no province called "{text}".'
+            message = f"There is no province called {shown(text)}."
         super().__init__(message)
 
 
@@ -50,7 +54,7 @@ def _index(board: Board) -> dict[str, tuple[str, ...]]:
 def match_province(board: Board, text: str) -> str:
     """The id of the one province the text names; ProvinceNameError (a ValueError) otherwise."""
     if not isinstance(text, str):
-        raise ProvinceNameError(str(text), [], ambiguous=False)
+        raise ProvinceNameError(text, [], ambiguous=False)
     index = _index(board)
     pids = index.get(fold(text), ())
     if len(pids) == 1:

@@ -36,7 +36,7 @@ setup.py instead.
 """
 from __future__ import annotations
 
-from engine import NOT_UNDERSTOOD, Checked, Problem
+from engine import NOT_UNDERSTOOD, Checked, Problem, shown
 
 from . import assassination, battles, movement
 from .board import board_of_state
@@ -64,17 +64,23 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         for key in section:
             if key not in SECTIONS:
                 problems.append(Problem(NOT_UNDERSTOOD, prefix + key,
-                                        f'"{key}" is not a part of Ikusa orders; the parts are {", ".join(SECTIONS)}.'))
+                                        f'{shown(key)} is not a part of Ikusa orders; the parts are '
+                                        f'{", ".join(SECTIONS)}.'))
+            elif not _is_section(key, section[key]):
+                problems.append(Problem(NOT_UNDERSTOOD, prefix + key, f"[{key}] is a table of orders, "
+                                        f"not {shown(section[key])}."))
+        section = {key: value for key, value in section.items() if key in SECTIONS and _is_section(key, value)}
         allocation = section.get("planning")
-        if allocation is not None:  # left out: the default allocation
-            problems += check_allocation(state, side, allocation)
-        paid = allocation if isinstance(allocation, dict) else {}
-        problems += check_preferences(state, side, (section.get("turn_order") or {}).get("preferences"))
-        problems += check_build(state, side, paid, section.get("build"))
-        problems += check_levy(state, side, paid, section.get("levy"))
-        problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
-        war = section.get("war") or {}
-        problems += movement.check_moves(state, side, war, board, paid, section.get("levy"))
+        allocation_problems = check_allocation(state, side, allocation) if allocation is not None else []
+        problems += allocation_problems
+        problems += check_preferences(state, side, section.get("turn_order", {}).get("preferences"))
+        war = section.get("war", {})
+        if not allocation_problems:   # what is bought depends on the Koku paid
+            paid = allocation or {}
+            problems += check_build(state, side, paid, section.get("build"))
+            problems += check_levy(state, side, paid, section.get("levy"))
+            problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
+            problems += movement.check_moves(state, side, war, board, paid, section.get("levy"))
         problems += battles.check_battles(state, side, war, board)
         problems += assassination.check_ninja(state, side, section)
         if not problems:
@@ -82,6 +88,11 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
             forecast += [{"side": side, **battles.battle_forecast(levied, side, entry, board)}
                          for entry in war.get("battles", [])]
     return Checked(problems, None if problems else body, forecast)
+
+
+def _is_section(key: str, value) -> bool:
+    """Every part is a table; the ronin may also be written as a bare list (ronin = [...])."""
+    return isinstance(value, dict) or (key == "ronin" and isinstance(value, list))
 
 
 def _sections(state: dict, player: str, body: dict, problems: list[Problem]) -> list[tuple[str, dict, str]]:

@@ -12,7 +12,7 @@ the economic actions (planning to collecting Koku).
 from __future__ import annotations
 
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
 from engine.canonical import copy_plain
 
 from .board import Board, board_of_state
@@ -85,7 +85,7 @@ def place_id(state: dict, text) -> tuple[str | None, str | None]:
     """(id, message): the army id or province id an order names (a province may be named as players
     write it when the map is known), or a message saying why it names nothing."""
     if not isinstance(text, str):
-        return None, f"A place is an army id or a province name in quotes, not {text!r}."
+        return None, f"A place is an army id or a province name in quotes, not {shown(text)}."
     if text in state["armies"] or text in state["provinces"]:
         return text, None
     board = board_of(state)
@@ -123,7 +123,7 @@ def check_allocation(state: dict, side: str, allocation) -> list[Problem]:
         amount = allocation.get(box, 0)
         if not is_count(amount):
             problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{box}", f"The Koku in {box} must be a whole "
-                                    f"number, not {amount!r}."))
+                                    f"number, not {shown(amount)}."))
         elif amount < 0:
             problems.append(Problem(NOT_ALLOWED, f"{at}.{box}", f"The Koku in {box} cannot be negative."))
         elif box == "build" and amount not in (0, BUILD_COST):

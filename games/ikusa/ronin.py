@@ -24,7 +24,7 @@ Orders:  ronin = [{ to = "red-1", count = 3 }, { to = "Owari", count = 1 }]
 from __future__ import annotations
 
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
 from engine.canonical import copy_plain
 
 from .levy import levy_for_side, levy_place
@@ -130,7 +130,7 @@ def check_ronin(state: dict, side: str, allocation: dict, orders, levy_orders=No
         count = entry.get("count")
         if type(count) is not int or count < 1:
             problems.append(Problem(NOT_UNDERSTOOD if type(count) is not int else NOT_ALLOWED, f"{field}.count",
-                                    f"The number of ronin is a whole number of at least 1, not {count!r}."))
+                                    f"The number of ronin is a whole number of at least 1, not {shown(count)}."))
             continue
         total += count
         to, message = place_id(trial, entry.get("to"))

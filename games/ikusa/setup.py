@@ -24,7 +24,7 @@ these keys, and `split` lists the provinces of the player's first colour
 from __future__ import annotations
 
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
 from engine.canonical import copy_plain
 
 from .board import Board, board_of_state, default_board, load_map
@@ -578,7 +578,7 @@ def _check_section(state: dict, board: Board, side: str, section: dict) -> list[
         for index, text in enumerate(raw):
             if not isinstance(text, str):
                 problems.append(Problem(NOT_UNDERSTOOD, f"{field}[{index}]",
-                                        f"{text!r} is not a province name: write names in quotes."))
+                                        f"{shown(text)} is not a province name: write names in quotes."))
                 continue
             try:
                 match_province(board, text)

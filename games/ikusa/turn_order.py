@@ -11,7 +11,7 @@ numbered 1 to the number of sides still in the game (the rulebook takes the
 """
 from __future__ import annotations
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
 from engine.canonical import copy_plain
 from engine.dice import shuffle
 
@@ -47,7 +47,7 @@ def check_preferences(state: dict, side: str, preferences) -> list[Problem]:
     for i, marker in enumerate(preferences):
         field = f"{at}[{i}]"
         if type(marker) is not int:
-            problems.append(Problem(NOT_UNDERSTOOD, field, f"A marker is a whole number, not {marker!r}."))
+            problems.append(Problem(NOT_UNDERSTOOD, field, f"A marker is a whole number, not {shown(marker)}."))
         elif marker not in allowed:
             problems.append(Problem(NOT_ALLOWED, field, f"There is no marker {marker}: this round's markers are "
                                     f"{allowed[0]} to {allowed[-1]}."))

@@ -7,6 +7,7 @@ odds read the same rules.
 """
 from __future__ import annotations
 
+from engine import shown
 import difflib
 import tomllib
 from dataclasses import dataclass
@@ -81,7 +82,7 @@ def unknown_kind(word: str) -> str:
     """The message for a unit kind the game does not have, with the nearest one if any."""
     close = difflib.get_close_matches(word.lower(), KINDS, n=1)
     hint = f" (did you mean {close[0]}?)" if close else ""
-    return f"unknown unit kind {word!r}{hint}; the kinds are {', '.join(KINDS)}"
+    return f"unknown unit kind {shown(word)}{hint}; the kinds are {', '.join(KINDS)}"
 
 
 def check_force(force: dict, side: str = "force") -> dict[str, int]:
@@ -117,8 +118,8 @@ def check_priority(priority, side: str = "casualty priority") -> tuple[str, ...]
         raise ValueError(f"the {side} must be a list of unit kinds")
     seen: list[str] = []
     for kind in priority:
-        if kind not in VALUE:
-            raise ValueError(f"the {side}: {unknown_kind(str(kind))}")
+        if not isinstance(kind, str) or kind not in VALUE:
+            raise ValueError(f"the {side}: {unknown_kind(kind if isinstance(kind, str) else shown(kind))}")
         if kind in seen:
             raise ValueError(f"the {side} names {kind} twice")
         seen.append(kind)

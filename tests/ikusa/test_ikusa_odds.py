@@ -197,7 +197,7 @@ def test_a_force_spec_is_read_as_unit_counts():
 
 @pytest.mark.parametrize("spec, message", [
     ("spearmen=3", r"'spearmen=3'.*did you mean spearman"),
-    ("horse=1", "unknown unit kind 'horse'"),
+    ("horse=1", 'unknown unit kind "horse"'),
     ("spearman=-1", r"'spearman=-1'.*whole number"),
     ("spearman=two", r"'spearman=two'.*whole number"),
     ("spearman=1.5", r"'spearman=1.5'.*whole number"),
