@@ -88,8 +88,8 @@ def resolve_round(state: dict, orders_by_player: dict[str, dict], dice) -> tuple
                 events.extend(told)
             else:
                 act(movement.final_movement, side, war, board)
+    act(remove_ronin)   # even when the war ended the game: else the supply would count hidden ronin
     if not new["over"]:
-        act(remove_ronin)
         act(assassination.succeed_assassinated_daimyos, orders, recover)
     if not new["over"]:
         act(collect_koku)
