@@ -53,7 +53,10 @@ class OrdersRejected(UserError):
 def describe(problem: Problem) -> str:
     """One line for the player: never a control character from the file, never a page long."""
     where = f"line {problem.line}, " if problem.line else ""
-    text = f"{where}{problem.field if problem.field.strip() else shown(problem.field)}: {problem.message}"
+    field = problem.field
+    if not field.strip() or ": " in field or any(unicodedata.category(char)[0] == "C" for char in field):
+        field = shown(field)   # a key "" or "a: b" would read as no field, or as two
+    text = f"{where}{field}: {problem.message}"
     text = "".join(char if char == " " or unicodedata.category(char)[0] not in "CZ" else shown(char)[1:-1]
                    for char in text)
     return text if len(text) <= MAX_PROBLEM_CHARACTERS else text[:MAX_PROBLEM_CHARACTERS] + "..."
@@ -211,7 +214,7 @@ def _locate(problem: Problem, text: str) -> Problem:
     segments = [(name, int(index) if index else None)
                 for name, index in re.findall(r"([A-Za-z_][\w-]*)(?:\[(\d+)\])?", problem.field)]
     lines = text.splitlines()
-    if not re.fullmatch(r"[A-Za-z_][\w-]*(\[\d+\])?(\.[A-Za-z_][\w-]*(\[\d+\])?)*", problem.field):
+    if not segments:
         # a key that must be quoted in TOML ("" or "a b"): found as written, or not at all
         quoted = f'"{problem.field}"'
         number = next((i + 1 for i, line in enumerate(lines) if line.lstrip().startswith(quoted)), None)
