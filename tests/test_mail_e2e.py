@@ -203,3 +203,18 @@ def test_a_server_whose_certificate_is_not_trusted_is_refused_and_nothing_is_los
     with clock.frozen_at(clock.now() + timedelta(minutes=5)):   # past the wait before the next try to send
         assert "mail: 1 accepted" in run("tick", camp.folder).out
     assert tls_servers.messages(GM) == []
+
+
+def test_two_campaigns_share_one_mailbox_and_each_takes_only_its_own_mail(tmp_path, servers):
+    war = mail_campaign(tmp_path / "war", servers)
+    feud = mail_campaign(tmp_path / "feud", servers)
+    send_by_smtp(servers, "ann", orders_mail("ann"))
+    for_feud = orders_mail("bob", message_id="<bob-feud@example.org>", subject="Re: [feud] Round 0 report")
+    send_by_smtp(servers, "bob", for_feud.replace(b'campaign = "war"', b'campaign = "feud"'))
+    first = run("fetch", war.folder)
+    assert first.code == 0 and "accepted" in first.out and "1 message(s) for other campaigns" in first.out
+    assert list(Campaign.load(war.folder).pending_orders()) == ["ann"]
+    assert len(servers.messages(GM)) == 1                      # feud's mail waits for feud
+    second = run("fetch", feud.folder)
+    assert second.code == 0 and list(Campaign.load(feud.folder).pending_orders()) == ["bob"]
+    assert servers.messages(GM) == [] and run("fetch", war.folder).out == "no new mail\n"
