@@ -237,12 +237,15 @@ def inbox(campaign):
 @cli.command()
 @click.argument("campaigns", nargs=-1, required=True, type=click.Path(file_okay=False, path_type=Path))
 def tick(campaigns):
-    """The cron job: for each campaign take the inbox, remind, resolve when due, send.
+    """The cron job: for each campaign fetch the mail, take the inbox, remind, resolve when due, send.
 
-    A round is resolved when every player still in the game has orders in, or
-    when its deadline has passed. Prints only what it did (cron mails any
-    output); a campaign that fails is reported, the others go on, and the exit
-    code is 1.
+    A round is resolved when every player still in the game has orders in (and
+    marked them final, where the campaign asks for it), or when its deadline
+    and grace have passed, unless the mail server could not be reached. Prints
+    only what it did (cron mails any output); a campaign or a mail server that
+    fails is reported with FAILED, the others go on, and the exit code is 1.
+    Each campaign's log.txt keeps the same lines. A run killed at any moment
+    is finished by the next.
 
     \b
     Example (crontab, every ten minutes):
