@@ -31,16 +31,13 @@ import hashlib
 import json
 import re
 from dataclasses import asdict, dataclass
-from email import policy
-from email.parser import BytesHeaderParser
-from email.utils import parseaddr
 
 from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.faults import crash_point
 from pbem.files import write_atomic
 from pbem.inbox import claimed_player, forecast_text, waiting_note
-from pbem.mailorders import MailOrders, header, is_automatic, read_mail
+from pbem.mailorders import MailOrders, read_headers, read_mail
 from pbem.orders import OrdersRejected, deliver_briefings, normalised_text, read_orders, store
 from pbem.outbox import compose, post, posted
 
@@ -69,12 +66,8 @@ class MailOutcome:
 
 def mail_key(raw: bytes) -> str:
     """The same for every copy of one message: its Message-ID and sender, or its bytes when it has no ID."""
-    head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
-    found = {}
-    for name in (b"message-id", b"from"):
-        match = re.search(rb"^" + name + rb":[ \t]*(.*(?:\r?\n[ \t].*)*)", head, re.IGNORECASE | re.MULTILINE)
-        found[name] = b" ".join(match.group(1).split()) if match else b""
-    basis = b"id:" + found[b"message-id"] + b"\nfrom:" + found[b"from"] if found[b"message-id"] else b"raw:" + raw
+    head = read_headers(raw)
+    basis = f"id:{head.message_id}\nfrom:{head.sender}".encode() if head.message_id else b"raw:" + raw
     return hashlib.sha256(basis).hexdigest()[:24]
 
 
@@ -114,12 +107,9 @@ def take_raw(campaign: Campaign, raw: bytes) -> MailOutcome:
 
 def too_large(campaign: Campaign, raw: bytes, key: str) -> MailOutcome:
     """Not read, not kept; a player is told, so that orders sent with a photo attached are not lost in silence."""
-    headers = BytesHeaderParser(policy=policy.default).parsebytes(raw[:64 * 1024])
-    mail = MailOrders(sender=parseaddr(header(headers, "From"))[1], message_id=header(headers, "Message-ID") or None,
-                      subject=header(headers, "Subject"), text=None, found_in=None,
-                      references=" ".join(header(headers, "References").split()))
+    mail = read_headers(raw)
     player = registered_player(campaign, mail.sender)
-    if player and not is_automatic(headers, mail.sender):
+    if player and not mail.automatic:
         _reply(campaign, player, mail, key, "Mail too large", render.render(
             "common/too_large.txt.j2", size=len(raw), limit=MAX_MESSAGE_BYTES))
     return MailOutcome(key, "set aside", player, f"{len(raw):,} bytes, more than an order mail may have")

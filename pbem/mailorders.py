@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from email import message_from_bytes, policy
 from email.message import EmailMessage
+from email.parser import BytesHeaderParser
 from email.utils import parseaddr
 from html.parser import HTMLParser
 
@@ -21,6 +22,7 @@ TOML_LINE = re.compile(r"""^\s*(\[\[?[A-Za-z_"][^\]]*\]\]?\s*(#.*)?$|[A-Za-z_][\
 QUOTE = re.compile(r"^\s*>\s?")
 ATTRIBUTION = re.compile(r"^\s*(On .+ wrote:|Le .+ a écrit\s*:|Am .+ schrieb .+:|El .+ escribió:)\s*$")
 AUTOMATIC_SENDERS = ("mailer-daemon", "postmaster")
+HEAD_BYTES = 64 * 1024
 ORIGINAL = re.compile(r"^\s*-{2,}\s*(Original Message|Forwarded message|Ursprüngliche Nachricht|Message d'origine)"
                       r"\s*-{2,}\s*$", re.IGNORECASE)
 HEADER_BLOCK = re.compile(r"^\s*(From|De|Von|Van):\s", re.IGNORECASE)
@@ -43,11 +45,7 @@ class MailOrders:
 
 def read_mail(raw: bytes) -> MailOrders:
     message = message_from_bytes(raw, policy=policy.default)
-    sender = parseaddr(header(message, "From"))[1]
-    found = MailOrders(sender=sender, message_id=header(message, "Message-ID") or None,
-                       subject=header(message, "Subject"), text=None, found_in=None,
-                       automatic=is_automatic(message, sender),
-                       references=" ".join(header(message, "References").split()))
+    found = envelope(message)
     if found.automatic:
         return found
     for finder in (_from_attachment, _from_plain_body, _from_html_body):
@@ -56,6 +54,21 @@ def read_mail(raw: bytes) -> MailOrders:
             found.text, found.found_in = text, where
             break
     return found
+
+
+def read_headers(raw: bytes) -> MailOrders:
+    """Who sent a mail and what it answers, from its head alone (a mail too large to read whole)."""
+    head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0][:HEAD_BYTES]
+    return envelope(BytesHeaderParser(policy=policy.default).parsebytes(head))
+
+
+def envelope(message: EmailMessage) -> MailOrders:
+    """A mail's sender, identity and thread, its orders not yet looked for."""
+    sender = parseaddr(header(message, "From"))[1]
+    return MailOrders(sender=sender, message_id=header(message, "Message-ID") or None,
+                      subject=header(message, "Subject"), text=None, found_in=None,
+                      automatic=is_automatic(message, sender),
+                      references=" ".join(header(message, "References").split()))
 
 
 def header(message: EmailMessage, name: str) -> str:
