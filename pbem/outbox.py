@@ -13,6 +13,7 @@ refused if it holds a line break, so nothing a player names can add a header.
 from __future__ import annotations
 
 import hashlib
+import json
 import quopri
 from datetime import datetime
 from email.utils import format_datetime, formataddr
@@ -105,3 +106,11 @@ def post(campaign: Campaign, key: str, data: bytes) -> bool:
         return False
     write_atomic(campaign.folder / "outbox" / f"{key}.eml", data)
     return True
+
+
+RETRY_FILE = ".retry.json"   # the messages that failed to send: attempts, next try, last error (pbem.send)
+
+
+def read_retry(campaign: Campaign) -> dict:
+    path = campaign.folder / "outbox" / RETRY_FILE
+    return json.loads(path.read_text("utf-8")) if path.is_file() else {}

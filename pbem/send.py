@@ -20,9 +20,9 @@ from pbem.campaign import Campaign
 from pbem.faults import crash_point
 from pbem.errors import UserError
 from pbem.files import move_atomic, write_atomic
+from pbem.outbox import RETRY_FILE, read_retry
 from pbem.tls import check_clear_text, client_context
 
-RETRY_FILE = ".retry.json"
 FIRST_WAIT = timedelta(minutes=1)
 LONGEST_WAIT = timedelta(days=1)
 
@@ -41,7 +41,7 @@ def send_outbox(campaign: Campaign) -> Delivery:
                         '  [mail.smtp]\n  host = "smtp.example.org"\n  port = 587\n  security = "starttls"\n'
                         '  user = "gm@example.org"   # the password: PBEM_SMTP_PASSWORD or smtp_password in secrets.toml')
     outbox = campaign.folder / "outbox"
-    retry = _read_retry(campaign)
+    retry = read_retry(campaign)
     now = clock.now()
     result = Delivery()
     due = []
@@ -121,11 +121,6 @@ def _failed(retry: dict, key: str, why: str, now, result: Delivery) -> None:
     wait = min(FIRST_WAIT * 2 ** (attempts - 1), LONGEST_WAIT)
     retry[key] = {"attempts": attempts, "next": clock.stamp(now + wait), "error": why}
     result.failed[key] = why
-
-
-def _read_retry(campaign: Campaign) -> dict:
-    path = campaign.folder / "outbox" / RETRY_FILE
-    return json.loads(path.read_text("utf-8")) if path.is_file() else {}
 
 
 def _write_retry(campaign: Campaign, retry: dict) -> None:

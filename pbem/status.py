@@ -29,12 +29,11 @@ def campaign_status(campaign: Campaign) -> dict:
 
 def outbox_status(campaign: Campaign) -> dict:
     """Mail waiting to go out, and why the last try failed, if it did."""
-    import json
+    from pbem.outbox import read_retry
 
     outbox = campaign.folder / "outbox"
     waiting = sorted(path.stem for path in outbox.glob("*.eml")) if outbox.is_dir() else []
-    retry_path = outbox / ".retry.json"
-    retry = json.loads(retry_path.read_text("utf-8")) if retry_path.is_file() else {}
+    retry = read_retry(campaign)
     failing = [retry[key] for key in waiting if key in retry]
     return {"waiting": len(waiting),
             "failing": len(failing),
