@@ -23,8 +23,6 @@ still on the server is only moved when it is seen again.
 """
 from __future__ import annotations
 
-import socket
-import ssl
 from dataclasses import dataclass, field
 
 from pbem.campaign import Campaign
@@ -70,9 +68,10 @@ def fetch(campaign: Campaign, progress=None) -> Fetched:
                         f"{campaign.secrets_path} (mode 0600)")
     where = f"IMAP server {config['host']}"
     result = Fetched()
+    context = client_context(config.get("ca_file")) if config.get("security", "tls") != "none" else None
     try:
-        client = _connect(config, password)
-    except (OSError, ssl.SSLError, socket.timeout) as exc:
+        client = _connect(config, password, context)
+    except OSError as exc:
         raise MailServerFailed(f"cannot reach {where}: {exc}; the mail stays there for the next run") from None
     except Exception as exc:  # imapclient's login and protocol errors
         raise MailServerFailed(f"{where} refused us: {exc}") from None
@@ -100,7 +99,9 @@ def fetch(campaign: Campaign, progress=None) -> Fetched:
             _move_aside(client, taken, done)
             if progress:
                 progress(min(start + BATCH, len(uids)), len(uids))
-    except (OSError, ssl.SSLError, socket.timeout) as exc:
+    except OSError as exc:   # ssl.SSLError and socket.timeout too
+        if exc.filename:     # the campaign's disk, not the server: said as such by the command
+            raise
         raise MailServerFailed(f"lost {where} in the middle: {exc}; what was taken is kept, "
                                "the rest is fetched on the next run") from None
     except UserError:
@@ -115,12 +116,11 @@ def fetch(campaign: Campaign, progress=None) -> Fetched:
     return result
 
 
-def _connect(config: dict, password: str):
+def _connect(config: dict, password: str, context):
     from imapclient import IMAPClient
 
     security = config.get("security", "tls")
     port = int(config.get("port", 993 if security == "tls" else 143))
-    context = client_context(config.get("ca_file")) if security != "none" else None
     client = IMAPClient(config["host"], port=port, ssl=security == "tls", ssl_context=context,
                         timeout=float(config.get("timeout", TIMEOUT)))
     if security == "starttls":

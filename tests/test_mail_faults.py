@@ -108,3 +108,20 @@ def test_an_smtp_line_dropped_while_sending_loses_nothing_and_sends_nothing_twic
         assert len(ids) == len(set(ids)) == 3       # welcome, acknowledgement, report: once each
         assert len(acks(servers, player)) == 1
         assert reports(servers, player, 1) == [report_file(camp, player, 1)]
+
+
+def test_a_disk_full_while_taking_mail_is_told_as_the_disk_not_the_server_and_loses_nothing(
+        tmp_path, servers, monkeypatch):
+    from pbem import faults
+
+    camp = proxied_campaign(tmp_path, servers)
+    for player in PLAYERS:
+        servers.deliver(orders_mail(player), [GM])
+    monkeypatch.setattr(faults, "_written", 0)
+    monkeypatch.setenv("PBEM_DISK_BYTES", "3000")
+    full = run("fetch", camp.folder)
+    assert full.code == 1 and "cannot write: No space left on device" in full.err and "IMAP" not in full.err
+    assert len(servers.messages(GM)) == 3          # nothing moved aside
+    monkeypatch.delenv("PBEM_DISK_BYTES")
+    assert "accepted" in run("fetch", camp.folder).out
+    assert list(Campaign.load(camp.folder).pending_orders()) == list(PLAYERS)
