@@ -12,7 +12,6 @@ Prints the figures; asserts nothing.
 """
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
@@ -27,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 from pbem import clock  # noqa: E402
 from pbem.campaign import Campaign, Player  # noqa: E402
 from pbem.create import new_campaign  # noqa: E402
+from tests.conftest import pbem_env  # noqa: E402
 from tests.mailservers import MailServers, ensure_dovecot  # noqa: E402
 
 START = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -52,9 +52,8 @@ def order_mail(n: int) -> bytes:
 
 def pbem(*args) -> tuple[float, subprocess.CompletedProcess]:
     command = [str(Path(sys.executable).parent / "pbem"), *map(str, args)]
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
     began = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env=env)
+    done = subprocess.run(command, capture_output=True, text=True, env=pbem_env())
     return time.perf_counter() - began, done
 
 

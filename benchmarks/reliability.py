@@ -18,9 +18,7 @@ crashes found, fuzz cases run; then the details. Needs Dovecot (tests/mailserver
 """
 from __future__ import annotations
 
-import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,19 +32,13 @@ sys.path.insert(0, str(ROOT))
 
 from pbem import clock  # noqa: E402
 from pbem.campaign import Campaign  # noqa: E402
-from tests.conftest import START, TOKENS, make_campaign, order_file, run, tree  # noqa: E402
+from tests.conftest import START, TOKENS, make_campaign, order_file, run, run_process, tree  # noqa: E402
 
 COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicate sends", "leaks found",
            "crashes found", "fuzz cases run")
 FULL = {"kill": 200, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000, "hostile": 2}
+NOW = "2026-03-01T13:00:00Z"   # the disk trials run at one moment, so that their files compare
 QUICK = {"kill": 10, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1}
-
-
-def pbem_process(*args, env_extra=None) -> subprocess.CompletedProcess:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
-    env.update(env_extra or {})
-    return subprocess.run([sys.executable, "-m", "pbem", *map(str, args)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
 
 
 # -- the checks: each returns a Counter with (some of) the COLUMNS, and details ------------------------------
@@ -73,25 +65,24 @@ def check_disk(trials: int, rng: random.Random) -> Counter:
     with tempfile.TemporaryDirectory() as tmp:
         calm = _campaign_with_orders(Path(tmp) / "calm")
         before = {p for p in calm.folder.rglob("*") if p.is_file()}
-        pbem_process("resolve", calm.folder, "--force", env_extra={"PBEM_NOW": "2026-03-01T13:00:00Z"})
+        run_process("resolve", calm.folder, "--force", now=NOW)
         written = sum(p.stat().st_size for p in calm.folder.rglob("*") if p.is_file() and p not in before)
         expected = {k: v for k, v in tree(calm.folder).items() if k != "log.txt"}
         for n in range(trials):
             camp = _campaign_with_orders(Path(tmp) / f"t{n}")
             budget = rng.randrange(0, written + 1)
-            full = pbem_process("resolve", camp.folder, "--force",
-                                env_extra={"PBEM_NOW": "2026-03-01T13:00:00Z", "PBEM_DISK_BYTES": str(budget)})
+            full = run_process("resolve", camp.folder, "--force", now=NOW, disk_bytes=budget)
             row["trials"] += 1
             row["faults injected"] += full.returncode != 0
             row["crashes found"] += "Traceback" in full.stderr or (full.returncode != 0
                                                                    and "No space left" not in full.stderr)
-            pbem_process("tick", camp.folder, env_extra={"PBEM_NOW": "2026-03-01T13:00:00Z"})
+            run_process("tick", camp.folder, now=NOW)
             if 1 not in Campaign.load(camp.folder).resolved_rounds():
-                pbem_process("resolve", camp.folder, "--force", env_extra={"PBEM_NOW": "2026-03-01T13:00:00Z"})
+                run_process("resolve", camp.folder, "--force", now=NOW)
             now = {k: v for k, v in tree(camp.folder).items() if k != "log.txt"}
             row["reports lost"] += sum(1 for k in expected if k.startswith(("outbox/r0001", "rounds/")) and k not in now)
             row["orders lost"] += Campaign.load(camp.folder).read_json(1, "inputs.json")["defaulted"] != ["cho"]
-            row["crashes found"] += now != expected or pbem_process("verify", camp.folder).returncode != 0
+            row["crashes found"] += now != expected or run_process("verify", camp.folder).returncode != 0
     return row
 
 
@@ -99,20 +90,20 @@ def _campaign_with_orders(folder: Path) -> Campaign:
     camp = make_campaign(folder / "war")
     for player in ("ann", "bob"):
         order_file(camp.folder / "inbox", player, 1, ["Gifu", "auto"], token=TOKENS[player])
-    assert pbem_process("inbox", camp.folder, env_extra={"PBEM_NOW": "2026-03-01T13:00:00Z"}).returncode == 0
+    assert run_process("inbox", camp.folder, now=NOW).returncode == 0
     return camp
 
 
 def check_network(trials: int, rng: random.Random) -> Counter:
     from tests.faultproxy import FaultProxy
-    from tests.mailplay import GM, PLAYERS, mail_campaign, orders_mail
+    from tests.mailplay import ADDRESSES, GM, PLAYERS, mail_campaign, orders_mail
     from tests.mailservers import MailServers
 
     row = Counter()
     with tempfile.TemporaryDirectory() as tmp:
         for n in range(trials):
             folder = Path(tmp) / f"t{n}"
-            with MailServers(folder / "servers", [GM] + [f"{p}@example.org" for p in PLAYERS]) as servers, \
+            with MailServers(folder / "servers", ADDRESSES) as servers, \
                     FaultProxy(servers.imap_port) as imap, FaultProxy(servers.smtp_port) as smtp:
                 camp = mail_campaign(folder / "war", servers)
                 camp.mail["imap"].update(port=imap.port, timeout=2)

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
+import subprocess
+import sys
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -21,6 +24,7 @@ from pbem import clock
 from pbem.campaign import Campaign, Player
 from pbem.create import new_campaign
 
+ROOT = Path(__file__).resolve().parent.parent
 START = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 TOKENS = {"ann": "ann-token-1234", "bob": "bob-token-5678", "cho": "cho-token-9012"}
 
@@ -44,6 +48,19 @@ def run(*args) -> Result:
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else 1
     return Result(code, out.getvalue(), err.getvalue())
+
+
+def pbem_env(**settings) -> dict[str, str]:
+    """This environment without any PBEM_ setting of its own, plus the given ones: now="...", crash_at="..."."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
+    env.update({f"PBEM_{name.upper()}": str(value) for name, value in settings.items()})
+    return env
+
+
+def run_process(*args, timeout: float = 120, **settings) -> subprocess.CompletedProcess:
+    """Run `pbem ARGS` in a process of its own (for kills, a full disk, or another PYTHONHASHSEED)."""
+    return subprocess.run([sys.executable, "-m", "pbem", *map(str, args)], cwd=ROOT, env=pbem_env(**settings),
+                          capture_output=True, text=True, timeout=timeout)
 
 
 def make_campaign(folder: Path, players=("ann", "bob", "cho"), secret_word="test", game="age-of-war",
@@ -110,8 +127,8 @@ def dovecot():
 @pytest.fixture
 def servers(dovecot, tmp_path):
     """Dovecot and the SMTP relay on loopback, with mailboxes for the GM and the players of tests/mailplay.py."""
-    from tests.mailplay import GM, PLAYERS
+    from tests.mailplay import ADDRESSES
     from tests.mailservers import MailServers
 
-    with MailServers(tmp_path / "servers", [GM] + [f"{p}@example.org" for p in PLAYERS]) as running:
+    with MailServers(tmp_path / "servers", ADDRESSES) as running:
         yield running

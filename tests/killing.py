@@ -15,7 +15,6 @@ Used by tests/test_kill_random.py (a few trials) and benchmarks/reliability.py
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import subprocess
@@ -28,16 +27,16 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from pbem.campaign import Campaign
-from tests.conftest import run
-from tests.mailplay import GM, PLAYERS, ROOT, mail_campaign, orders_mail, send_by_smtp
+from tests.conftest import ROOT, pbem_env, run
+from tests.mailplay import ADDRESSES, GM, PLAYERS, mail_campaign, orders_mail, send_by_smtp
 from tests.mailservers import MailServers
 
 TARGETS = {"ann": "Gifu", "bob": "Edo", "cho": "Odani"}
 
 
 def _tick_process(folder: Path) -> subprocess.Popen:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
-    return subprocess.Popen([sys.executable, "-m", "pbem", "tick", str(folder)], cwd=ROOT, env=env,
+    """pbem tick in a process of its own, left running to be killed."""
+    return subprocess.Popen([sys.executable, "-m", "pbem", "tick", str(folder)], cwd=ROOT, env=pbem_env(),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -64,7 +63,7 @@ def _where_it_landed(camp: Campaign) -> str:
 
 def trial(folder: Path, delay: float) -> dict:
     """One kill after `delay` seconds and one rerun; the counts of what went wrong."""
-    with MailServers(folder / "servers", [GM] + [f"{p}@example.org" for p in PLAYERS]) as servers:
+    with MailServers(folder / "servers", ADDRESSES) as servers:
         camp = _prepare(folder, servers)
         process = _tick_process(camp.folder)
         time.sleep(delay)
@@ -112,7 +111,7 @@ def _count(folder: Path, servers: MailServers, landed: str, code: int) -> dict:
 
 def calibrate(folder: Path) -> tuple[float, float]:
     """When an undisturbed tick of the trial's work starts taking mail, and when it ends, in seconds."""
-    with MailServers(folder / "servers", [GM] + [f"{p}@example.org" for p in PLAYERS]) as servers:
+    with MailServers(folder / "servers", ADDRESSES) as servers:
         camp = _prepare(folder, servers)
         began = time.perf_counter()
         process = _tick_process(camp.folder)

@@ -1,10 +1,7 @@
 """Playing by mail in tests: a campaign wired to the test servers, players' mail, and reading mailboxes."""
 from __future__ import annotations
 
-import os
 import smtplib
-import subprocess
-import sys
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
@@ -13,9 +10,9 @@ from pbem.campaign import Campaign
 from tests.conftest import TOKENS, make_campaign
 from tests.mailservers import MailServers
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("ann", "bob", "cho")
 GM = "war@example.org"
+ADDRESSES = [GM] + [f"{p}@example.org" for p in PLAYERS]   # the mailboxes of the test servers
 
 
 def mail_campaign(folder: Path, servers: MailServers, **kwargs) -> Campaign:
@@ -64,11 +61,3 @@ def acks(servers: MailServers, player: str) -> list[EmailMessage]:
 
 def report_file(camp: Campaign, player: str, number: int) -> str:
     return (camp.round_dir(number) / "reports" / f"{player}.txt").read_text("utf-8")
-
-
-def pbem_process(*args, crash_at: str | None = None) -> subprocess.CompletedProcess:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
-    if crash_at:
-        env["PBEM_CRASH_AT"] = crash_at
-    return subprocess.run([sys.executable, "-m", "pbem", *map(str, args)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)

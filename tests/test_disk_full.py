@@ -5,25 +5,17 @@ many bytes every write fails with "No space left on device", wherever it is.
 """
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import TOKENS, make_campaign, order_file, tree
-
-ROOT = Path(__file__).resolve().parent.parent
-
+from tests.conftest import TOKENS, make_campaign, order_file, run_process, tree
 
 def pbem(*args, disk_bytes: int | None = None) -> subprocess.CompletedProcess:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
-    env["PBEM_NOW"] = "2026-03-01T13:00:00Z"
-    if disk_bytes is not None:
-        env["PBEM_DISK_BYTES"] = str(disk_bytes)
-    return subprocess.run([sys.executable, "-m", "pbem", *map(str, args)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
+    if disk_bytes is None:
+        return run_process(*args, now="2026-03-01T13:00:00Z")
+    return run_process(*args, now="2026-03-01T13:00:00Z", disk_bytes=disk_bytes)
 
 
 def campaign_with_orders(folder: Path):

@@ -13,8 +13,8 @@ import pytest
 from pbem import clock
 from pbem.campaign import Campaign, Player
 from pbem.create import new_campaign
-from tests.conftest import START, TOKENS, run
-from tests.mailplay import (GM, PLAYERS, acks, body, mail_campaign, mailbox, orders_mail, pbem_process,
+from tests.conftest import START, TOKENS, run, run_process
+from tests.mailplay import (ADDRESSES, GM, PLAYERS, acks, body, mail_campaign, mailbox, orders_mail,
                             report_file, reports, send_by_smtp)
 from tests.mailservers import MailServers
 
@@ -117,9 +117,9 @@ def test_a_tick_killed_at_any_moment_is_finished_by_the_next_without_loss_or_dou
     assert run("tick", war.folder).code == 0       # the welcome letters are out
     for player in PLAYERS:
         send_by_smtp(servers, player, orders_mail(player))
-    killed = pbem_process("tick", war.folder, crash_at=crash_at)
+    killed = run_process("tick", war.folder, crash_at=crash_at)
     assert killed.returncode == -signal.SIGKILL, killed
-    rerun = pbem_process("tick", war.folder)
+    rerun = run_process("tick", war.folder)
     assert rerun.returncode == 0, rerun.stderr
     camp = Campaign.load(war.folder)
     assert camp.resolved_rounds() == [0, 1]
@@ -163,7 +163,7 @@ def test_the_order_form_sent_back_as_a_quoted_reply_is_taken_for_every_game(tmp_
 
 @pytest.fixture
 def tls_servers(dovecot, tmp_path):
-    with MailServers(tmp_path / "tls-servers", [GM] + [f"{p}@example.org" for p in PLAYERS], tls=True) as servers:
+    with MailServers(tmp_path / "tls-servers", ADDRESSES, tls=True) as servers:
         yield servers
 
 
