@@ -287,13 +287,14 @@ def fetch(campaign):
     Example:
       PBEM_IMAP_PASSWORD=... pbem fetch war && pbem send war
     """
+    from pbem.fetch import BATCH
     from pbem.fetch import fetch as fetch_mail
     from pbem.files import campaign_lock
 
     camp = _load(campaign)
 
     def progress(done, total):
-        if total > BATCH_NOTICE:
+        if total > BATCH:   # more than one batch: long enough to want news of it
             click.echo(f"  {done}/{total} messages", err=True)
 
     with campaign_lock(camp.folder):
@@ -308,9 +309,6 @@ def fetch(campaign):
         click.echo("no new mail")
     if result.left:
         click.echo(f"{result.left} message(s) for other campaigns left in the mailbox")
-
-
-BATCH_NOTICE = 100
 
 
 @cli.command()
