@@ -16,7 +16,6 @@ from pbem.campaign import Campaign
 from pbem.errors import CampaignLocked
 from pbem.files import campaign_lock
 from pbem.inbox import take_inbox
-from pbem.mail_intake import TAKEN
 from pbem.outbox import compose, post
 from pbem.rounds import resolve, settle
 from pbem.schedule import deadline_passed, local_time
@@ -66,6 +65,7 @@ def take_mail(campaign: Campaign, report: Tick) -> bool:
     """Fetch the campaign's mail; False if the server failed (orders may be waiting there)."""
     from pbem.errors import MailServerFailed
     from pbem.fetch import fetch
+    from pbem.mail_intake import TAKEN
 
     try:
         fetched = fetch(campaign)
