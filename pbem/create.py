@@ -16,7 +16,7 @@ from pbem import clock, render
 from pbem.campaign import Campaign, Player, check_name
 from pbem.errors import UserError
 from pbem.outbox import compose, post
-from pbem.rounds import commit_round, compute_round
+from pbem.rounds import commit_round, compute_round, report_text
 from pbem.schedule import next_deadline, time_of_day, zone
 
 EMAIL_PATTERN = re.compile(r"^[^@\s<>\",;:()\[\]\\]+@[A-Za-z0-9.-]+$")
@@ -119,7 +119,7 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
         raise UserError(f"{game.title}: {exc}") from None
     commit_round(campaign, 0, files)
     for player in players:
-        report = (campaign.round_dir(0) / "reports" / f"{player.name}.txt").read_text("utf-8")
+        report = report_text(campaign, player.name, 0, "text")
         body = render.render("common/welcome.txt.j2", campaign=name, game=game.title, player=player.name,
                              token=tokens[player.name], gm=gm, report=report)
         post(campaign, f"welcome-{player.name}",

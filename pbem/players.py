@@ -15,6 +15,7 @@ from pbem.campaign import Campaign, Player
 from pbem.create import EMAIL_PATTERN
 from pbem.errors import UserError
 from pbem.outbox import compose, post
+from pbem.rounds import report_text
 
 
 def replace_player(campaign: Campaign, name: str, email: str) -> str:
@@ -30,7 +31,7 @@ def replace_player(campaign: Campaign, name: str, email: str) -> str:
     campaign.save()
     number = campaign.last_round
     key = f"welcome-{name}-r{number:04d}-{secrets.token_hex(4)}"
-    report = (campaign.round_dir(number) / "reports" / f"{name}.txt").read_text("utf-8")
+    report = report_text(campaign, name, number, "text")
     body = render.render("common/welcome.txt.j2", campaign=campaign.name, game=campaign.game.title, player=name,
                          token=token, gm=campaign.gm, report=report)
     post(campaign, key, compose(campaign, name, "Welcome: you take over a position", body, key=key,
@@ -50,12 +51,11 @@ def replace_player(campaign: Campaign, name: str, email: str) -> str:
 
 def set_player(campaign: Campaign, name: str, *, email: str | None = None, language: str | None = None) -> Player:
     """Change a player's address or language; the token stays the same."""
-    campaign.player(name)
+    old = campaign.player(name)
     if email is not None:
         _check_email(email)
     if language is not None and not (2 <= len(language) <= 8 and language.replace("-", "").isalpha()):
         raise UserError(f"--language {language!r}: a language code such as en, es or pt-BR")
-    old = campaign.player(name)
     campaign.players = [replace(p, email=email or p.email, language=language or p.language) if p.name == name else p
                         for p in campaign.players]
     campaign.save()
