@@ -50,22 +50,31 @@ def take_one(campaign: Campaign, data: bytes, source: str, digest: str) -> Intak
         problems = rejection.details
         player = claimed_player(campaign, data)
         if player:
-            body = render.render("common/ack.txt.j2", accepted=False, source=source, problems=problems)
-            acknowledge(campaign, player, f"ack-{digest}-{player}", "Orders rejected", body)
+            acknowledge(campaign, player, f"ack-{digest}-{player}", "Orders rejected", rejection_text(source, problems))
         campaign.log(f"inbox: rejected {source}" + (f" from {player}" if player else " (no known player)"))
         return Intake(source, player, False, problems)
-    store(campaign, submission, f"inbox:{source}")
-    deliver_briefings(campaign)
-    body = render.render("common/ack.txt.j2", accepted=True, round=submission.round,
-                         notes=waiting_note(campaign, submission), normalised=normalised_text(campaign, submission),
-                         forecast=forecast_text(campaign, submission.forecast))
+    body = accept(campaign, submission, f"inbox:{source}")
     acknowledge(campaign, submission.player, f"ack-{digest}-{submission.player}",
                 f"Round {submission.round} orders accepted", body)
     campaign.log(f"inbox: accepted {source} for {submission.player}, round {submission.round}")
     return Intake(source, submission.player, True, [])
 
 
-def waiting_note(campaign: Campaign, submission) -> list[str]:
+def accept(campaign: Campaign, submission, source: str, notes: list[str] = ()) -> str:
+    """Store accepted orders and post the briefings they make due; the acknowledgement's text."""
+    store(campaign, submission, source)
+    deliver_briefings(campaign)
+    return render.render("common/ack.txt.j2", accepted=True, round=submission.round,
+                         notes=[*notes, *_waiting_note(campaign, submission)],
+                         normalised=normalised_text(campaign, submission),
+                         forecast=forecast_text(campaign, submission.forecast))
+
+
+def rejection_text(source: str, problems: list[str], notes: list[str] = ()) -> str:
+    return render.render("common/ack.txt.j2", accepted=False, source=source, problems=problems, notes=list(notes))
+
+
+def _waiting_note(campaign: Campaign, submission) -> list[str]:
     if campaign.require_final and not submission.final:
         return ["These orders are not marked final (final = true), so the round waits for the deadline "
                 "even if everyone else is ready. Send them again with final = true when you are done."]

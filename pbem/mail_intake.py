@@ -36,9 +36,9 @@ from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.faults import crash_point
 from pbem.files import write_atomic
-from pbem.inbox import claimed_player, forecast_text, waiting_note
+from pbem.inbox import accept, claimed_player, rejection_text
 from pbem.mailorders import MailOrders, read_headers, read_mail
-from pbem.orders import OrdersRejected, deliver_briefings, normalised_text, read_orders, store
+from pbem.orders import OrdersRejected, read_orders
 from pbem.outbox import compose, post, posted
 
 MAX_REPLIES = 10
@@ -150,27 +150,19 @@ def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | No
         player = claimed_player(campaign, data) or sender
         if player:
             notes = [] if player == sender else [_not_from_you(campaign, player, mail.sender)]
-            _reply(campaign, player, mail, key, "Orders rejected",
-                   render.render("common/ack.txt.j2", accepted=False, source=where, problems=rejection.details,
-                                 notes=notes))
+            _reply(campaign, player, mail, key, "Orders rejected", rejection_text(where, rejection.details, notes))
         return MailOutcome(key, "rejected", player, "; ".join(rejection.details)[:300])
     player = submission.player
     notes = []
     if sender != player:
         if not campaign.mail.get("accept_unregistered", False):
-            _reply(campaign, player, mail, key, "Orders rejected",
-                   render.render("common/ack.txt.j2", accepted=False, source=where, notes=[
-                       _not_from_you(campaign, player, mail.sender),
-                       "This campaign takes orders only from your registered address. Send them from there, "
-                       f"or ask the game master ({campaign.gm}) to change your address."], problems=[]))
+            _reply(campaign, player, mail, key, "Orders rejected", rejection_text(where, [], [
+                _not_from_you(campaign, player, mail.sender),
+                "This campaign takes orders only from your registered address. Send them from there, "
+                f"or ask the game master ({campaign.gm}) to change your address."]))
             return MailOutcome(key, "rejected", player, f"right token from {mail.sender}, not the registered address")
         notes.append(_not_from_you(campaign, player, mail.sender) + " The token matched, so they were taken.")
-    notes += waiting_note(campaign, submission)
-    store(campaign, submission, f"mail:{key}")
-    deliver_briefings(campaign)
-    body = render.render("common/ack.txt.j2", accepted=True, round=submission.round, notes=notes,
-                         normalised=normalised_text(campaign, submission),
-                         forecast=forecast_text(campaign, submission.forecast))
+    body = accept(campaign, submission, f"mail:{key}", notes)
     _reply(campaign, player, mail, key, f"Round {submission.round} orders accepted", body, capped=False)
     return MailOutcome(key, "accepted", player, f"round {submission.round}, {where}")
 
