@@ -14,17 +14,10 @@ from games.ikusa.assassination import (
 )
 from games.ikusa.ninja import may_spy
 from tests.scripted import ScriptedDice
+from tests.ikusa.pieces import pieces
 
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}
-
-
-def army(player, where, experience=1, **units):
-    return {"player": player, "colour": COLOURS[player], "province": where, "experience": experience,
-            "units": {"daimyo": 1, **units}, "status": "active"}
-
-
-def province(owner=None, **force):
-    return {"owner": owner, "colour": COLOURS.get(owner), "force": dict(force), "castle": False, "fortress": False}
+province, army = pieces(COLOURS)
 
 
 def base_state(round_number=3, ninja_holder="ann", **options) -> dict:

@@ -16,20 +16,12 @@ from games.ikusa.battles import (
 from games.ikusa.board import default_board
 from games.ikusa.state import FIGURES_PER_COLOUR
 from tests.scripted import ScriptedDice
+from tests.ikusa.pieces import pieces
 
 HIT, MISS = 1, 12
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}
+province, army = pieces(COLOURS)
 BOARD = default_board()
-
-
-def province(owner=None, castle=False, fortress=False, **force):
-    return {"owner": owner, "colour": COLOURS.get(owner), "force": dict(force), "castle": castle,
-            "fortress": fortress}
-
-
-def army(player, where, experience=1, **units):
-    return {"player": player, "colour": COLOURS[player], "province": where, "experience": experience,
-            "units": {"daimyo": 1, **units}, "status": "active"}
 
 
 def base_state(provinces: dict, armies: dict, round_number=2, **options) -> dict:

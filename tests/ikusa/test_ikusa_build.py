@@ -7,14 +7,11 @@ from games.ikusa.build import (
     default_build,
 )
 from games.ikusa.state import FIGURES_PER_COLOUR
+from tests.ikusa.pieces import pieces
 
 COLOURS = {"ann": "red", "bob": "blue", "cid": "orange"}
+province, _ = pieces(COLOURS)
 PAID = {"build": 2}
-
-
-def province(owner=None, castle=False, fortress=False, **force):
-    return {"owner": owner, "colour": COLOURS.get(owner), "force": dict(force), "castle": castle,
-            "fortress": fortress}
 
 
 def new_state():

@@ -15,19 +15,12 @@ from games.ikusa.conquest import (
 )
 from games.ikusa.state import FIGURES_PER_COLOUR
 from tests.scripted import ScriptedDice
+from tests.ikusa.pieces import pieces
 
 HIT, MISS = 1, 12
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}
+province, army = pieces(COLOURS)
 BOARD = default_board()
-
-
-def province(owner=None, **force):
-    return {"owner": owner, "colour": COLOURS.get(owner), "force": dict(force), "castle": False, "fortress": False}
-
-
-def army(player, where, experience=1, status="active", **units):
-    return {"player": player, "colour": COLOURS[player], "province": where, "experience": experience,
-            "units": {"daimyo": 1, **units} if status == "active" else {}, "status": status}
 
 
 def lost(player):

@@ -8,17 +8,10 @@ from games.ikusa.ronin import (
     ronin_room,
 )
 from games.ikusa.state import FIGURES_PER_COLOUR
+from tests.ikusa.pieces import pieces
 
 COLOURS = {"ann": "red", "bob": "blue", "cid": "orange"}
-
-
-def province(owner=None, **force):
-    return {"owner": owner, "colour": COLOURS.get(owner), "force": dict(force), "castle": False, "fortress": False}
-
-
-def army(player, where, **units):
-    return {"player": player, "colour": COLOURS[player], "province": where, "experience": 1,
-            "units": {"daimyo": 1, **units}, "status": "active"}
+province, army = pieces(COLOURS)
 
 
 def new_state():
