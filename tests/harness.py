@@ -1,0 +1,104 @@
+"""What every registered game gives the generic checks: its test adapter, found through the registry.
+
+The generic checks (hidden information, fuzzing, killing, goldens) know no game:
+they iterate over `games.GAMES` and ask each game's adapter how to make
+positions and order files, what may vary that a player may not see, and which
+short games to keep as goldens. A game's adapter lives in its own test folder,
+`tests/<package>/harness.py` (for `games.age_of_war`, `tests/age_of_war/harness.py`),
+as a `HARNESS = Harness(...)` value. A registered game without one fails loudly.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+import games
+
+
+@dataclass(frozen=True)
+class Golden:
+    """One short seeded game kept byte for byte under tests/goldens/NAME/."""
+
+    game: str
+    players: int
+    seed: int
+    rounds: int                 # rounds resolved after the setup (fewer if the game ends first)
+    options: dict = field(default_factory=dict)
+    label: str = ""             # what sets it apart, when the name alone would not: "quick"
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}-{self.players}p-seed{self.seed}" + (f"-{self.label}" if self.label else "")
+
+
+@dataclass(frozen=True)
+class Harness:
+    """A game's test adapter. Every field but the hidden checks' extras is required.
+
+    Hidden information (tests/hidden.py):
+      player_counts     the table sizes random positions are drawn from (repeats weigh);
+      draw_options      (player count, rng) -> the campaign options of a random position;
+      vary_orders       (state, player, computer's orders, rng) -> orders the computer seldom gives, or None;
+      must_vary         (state, player) -> True where the varied orders must be tried (a rare moment);
+      unexecuted        (position, other player, rng) -> (orders, what) changed only where the round never
+                        carries them out, or None;
+      hides_state       whether the view hides any part of the state (False: every part of it is shown, and
+                        the generic check proves that instead of mutating);
+      checks            the game's own hidden checks, name -> check(position, player, change, game=None);
+      rotation          the targeted checks given to successive draws, generic ones ("events", "orders",
+                        "dice") and the game's own.
+    Fuzzing (tests/fuzzing.py):
+      scenes            (label, players, rounds played or None for a finished game) to fuzz against;
+      vocabulary        state -> (names, keys): words a fuzzed file draws on;
+      seed_bodies       (state, player) -> order bodies beyond the order form to mutate.
+    Killing (tests/killing.py):
+      mail_orders       (player, variant) -> the body of an order mail for round 1 of a new campaign of the
+                        killing trials' players; variant 0, 1, 2 give different valid orders.
+    Goldens (tests/goldens): goldens.
+    """
+
+    player_counts: tuple[int, ...]
+    draw_options: Callable[[int, random.Random], dict]
+    vary_orders: Callable
+    unexecuted: Callable
+    scenes: tuple
+    vocabulary: Callable
+    seed_bodies: Callable
+    mail_orders: Callable
+    goldens: tuple[Golden, ...]
+    hides_state: bool = True
+    must_vary: Callable = lambda state, player: False
+    checks: dict = field(default_factory=dict)
+    rotation: tuple[str, ...] = ("events", "orders", "dice")
+
+
+class MissingHarness(LookupError):
+    pass
+
+
+def adapter_module(game_name: str) -> str:
+    """Where a game's adapter lives: tests.<the game package's last name>.harness."""
+    return f"tests.{games.MODULES[game_name].rsplit('.', 1)[-1]}.harness"
+
+
+def harness_for(game_name: str) -> Harness:
+    """The registered game's adapter; MissingHarness says what is missing where."""
+    where = adapter_module(game_name)
+    try:
+        module = importlib.import_module(where)
+    except ModuleNotFoundError as exc:
+        if exc.name and where.startswith(exc.name):
+            raise MissingHarness(f"game {game_name!r} has no test adapter: write {where.replace('.', '/')}.py "
+                                 "with HARNESS = tests.harness.Harness(...)") from None
+        raise
+    found = getattr(module, "HARNESS", None)
+    if not isinstance(found, Harness):
+        raise MissingHarness(f"{where} holds no HARNESS = tests.harness.Harness(...)")
+    return found
+
+
+def registered() -> list[str]:
+    """Every registered game's name, in the registry's order: what the generic checks iterate over."""
+    return list(games.GAMES)
