@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from pbem import clock  # noqa: E402
 from pbem.campaign import Campaign  # noqa: E402
 from tests.conftest import START, TOKENS, make_campaign, order_file, run, run_process, tree  # noqa: E402
+from tests.harness import registered  # noqa: E402
 
 COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicate sends", "leaks found",
            "crashes found", "fuzz cases run")
@@ -168,7 +169,7 @@ def check_fuzz(cases: int, rng: random.Random) -> Counter:
 
     row = Counter()
     row.details = {}
-    for game in ("age-of-war", "ikusa"):
+    for game in registered():
         found = fuzz(game, cases, seed=rng.randrange(2**32))
         row["trials"] += 1
         row["fuzz cases run"] += found["cases"]
@@ -183,7 +184,7 @@ def check_hidden(draws: int, rng: random.Random) -> Counter:
 
     row = Counter()
     row.details = {}
-    for game in ("age-of-war", "ikusa"):
+    for game in registered():
         found = hidden(game, draws, seed=rng.randrange(2**32))
         row["trials"] += found["draws"]
         row["faults injected"] += found["changes"]
@@ -199,7 +200,7 @@ def check_hostile(rounds: int, rng: random.Random) -> Counter:
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in range(rounds):
-            for game in ("age-of-war", "ikusa"):
+            for game in registered():
                 for k, case in enumerate(cases()):
                     camp = make_campaign(Path(tmp) / f"{n}-{game}-{k}" / "war", game=game)
                     found = take_hostile(camp, case, Path(tmp) / f"{n}-{game}-{k}")

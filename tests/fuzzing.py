@@ -19,7 +19,9 @@ The files come in five families, mixed:
   a key gone, a value of another TOML type, an unknown key or section, a name
   swapped for another real one or for a near miss or random text, numbers at
   the edges, lists emptied, repeated or made long, tables and values swapped;
-  the envelope too may lose a key or get a wrong value;
+  the envelope too may lose a key or get a wrong value (which orders and
+  names a game's files start from, and the campaigns they are read against,
+  come from the game's adapter: tests/<game>/harness.py);
 - "form": the pre-filled order form, token filled in, a line or two edited;
 - "random-toml": TOML documents of random tables, lists and scalars, their keys
   and names partly the game's, with or without a correct envelope;
@@ -66,8 +68,8 @@ from pbem.orders import (
 )
 from pbem.rounds import resolve
 from tests.conftest import START, TOKENS, make_campaign
+from tests.harness import harness_for, registered
 
-PLAYERS = ("ann", "bob", "cho")
 TREE_EVERY = 500        # cases between two checks that the campaign folders did not change
 MINIMISE_BUDGET = 150   # read_orders calls spent on shrinking the file of one finding
 LONGEST_LIST = 1000     # a "very long" list; longer ones only slow the writing of the file down
@@ -206,21 +208,11 @@ class Target:
         printer.text(repr(self))
 
 
-# (label, players, rounds of computer players before the files are read; None: to the end of the game)
-SCENES = {
-    "age-of-war": [("age-of-war round 1", PLAYERS, 0), ("age-of-war round 7", PLAYERS, 6),
-                   ("age-of-war over", ("ann", "bob"), None)],
-    "ikusa": [("ikusa placement", PLAYERS, 0), ("ikusa round 4", PLAYERS, 3),
-              ("ikusa two players placement", ("ann", "bob"), 0), ("ikusa two players round 3", ("ann", "bob"), 2)],
-}
-
-
 def prepare_targets(game_name: str, folder: Path) -> list[Target]:
-    """The campaigns of one game at the moments worth fuzzing, made and played under `folder`."""
-    if game_name not in SCENES:
-        raise ValueError(f"no campaigns to fuzz for {game_name!r}; games: {', '.join(SCENES)}")
+    """The campaigns of one game at the moments worth fuzzing (its adapter's scenes), made and played under
+    `folder`."""
     targets = []
-    for label, players, rounds in SCENES[game_name]:
+    for label, players, rounds in harness_for(game_name).scenes:
         campaign = make_campaign(folder / re.sub(r"\W+", "-", label), players=players, game=game_name,
                                  missing_orders="computer")
         play(campaign, rounds)
@@ -239,6 +231,7 @@ def play(campaign: Campaign, rounds: int | None) -> None:
 
 def describe_target(label: str, campaign: Campaign) -> Target:
     game, state = campaign.game, campaign.state()
+    harness = harness_for(game.name)
     players = tuple(campaign.player_names)
     seeds, forms = {}, {}
     for player in players:
@@ -246,8 +239,9 @@ def describe_target(label: str, campaign: Campaign) -> Target:
         form = render.order_form(campaign.name, game, campaign.open_round, player, view)
         forms[player] = form.replace("PUT-YOUR-TOKEN-HERE", TOKENS[player])
         seeds[player] = _unique([game.computer_orders(view, player), _body_of(forms[player]),
-                                 *extra_seeds(game.name, state, player)])
-    names, keys = vocabulary(game.name, state)
+                                 *harness.seed_bodies(state, player)])
+    names, keys = harness.vocabulary(state)
+    names, keys = tuple(dict.fromkeys((*names, *players))), tuple(dict.fromkeys((*keys, *ENVELOPE)))
     return Target(label, campaign, players, seeds, forms, names, keys)
 
 
@@ -263,91 +257,6 @@ def _unique(bodies: list[dict]) -> list[dict]:
             seen.add(key)
             result.append(body)
     return result
-
-
-def vocabulary(game_name: str, state: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The names and keys a player of this game writes, read from the game's own tables."""
-    if game_name == "age-of-war":
-        from games.age_of_war.cards import CASTLES, CLANS
-        from games.age_of_war.targets import AUTO
-
-        return (*CASTLES, *CLANS, AUTO, *state["players"]), ("targets", *ENVELOPE)
-    from games.ikusa import (
-        assassination,
-        battles,
-        build,
-        combat,
-        movement,
-        orders,
-        planning,
-        setup,
-    )
-    from games.ikusa.board import board_of_state
-    from games.ikusa.state import COLOURS, KINDS
-
-    board = board_of_state(state)
-    provinces = [text for p in board.provinces.values() for text in (p.id, p.name, p.display, p.name_ja) if text]
-    names = (*provinces, *state["armies"], *KINDS, "ronin", *COLOURS, *state["players"], *assassination.MOMENTS,
-             *build.KINDS, *battles.AFTER_WIN, *combat.WITHDRAWAL_RULES)
-    keys = (*orders.SECTIONS, *planning.BOXES, *battles.ENTRY_KEYS, *battles.WAR_KEYS, *movement.FORCE_KEYS,
-            *movement.ARMY_KEYS[movement.PHASE_D], *assassination.ASSASSINATE_KEYS, *setup.OPTIONS,
-            "preferences", "kind", "unit", "units", "count", "rule", "rounds", "percent", "watch", "spearmen",
-            "armies", "claims", "army_units", "split", *COLOURS, *ENVELOPE)
-    return tuple(dict.fromkeys(names)), tuple(dict.fromkeys(keys))
-
-
-def extra_seeds(game_name: str, state: dict, player: str) -> list[dict]:
-    """Orders the computer player never gives, written from the state so that every part is reached."""
-    if game_name == "age-of-war":
-        from games.age_of_war.cards import CASTLES
-
-        free = [name for name in CASTLES if not state["castles"][name]["secured"]]
-        return [{"targets": free[:3]}, {"targets": [*free[-2:], "auto"]}, {"targets": list(CASTLES)}]
-    if state["phase"] == "placement":
-        return []
-    from games.ikusa.state import is_two_player, sides_of
-
-    sections = {side: ikusa_section(state, side) for side in sides_of(state, player)}
-    if is_two_player(state):
-        whole = dict(sections)
-        parts = [{side: {key: value}} for side, section in sections.items() for key, value in section.items()]
-    else:
-        whole = sections[player]
-        parts = [{key: value} for key, value in whole.items()]
-    return [whole, *parts]
-
-
-def ikusa_section(state: dict, side: str) -> dict:
-    """Every part of an Ikusa order section, with ids and provinces from the state (not all of it legal)."""
-    from games.ikusa.board import board_of_state
-    from games.ikusa.state import KINDS, armies_of_side, provinces_of_side
-
-    board = board_of_state(state)
-    armies = armies_of_side(state, side) or [f"{side}-1"]
-    enemies = [a for a in state["armies"] if a not in armies] or ["blue-1"]
-    provinces = provinces_of_side(state, side) or ["omi"]
-    home = state["armies"].get(armies[0], {}).get("province") or provinces[0]
-    step = next(iter(board.neighbours(home)), provinces[0])
-    koku = state["koku"].get(side, 0)
-    others = [s for s in state["koku"] if s != side] or ["blue"]
-    return {
-        "planning": {"turn_order": max(koku - 4, 0), "build": 2 if koku >= 2 else 0, "levy": 1 if koku >= 3 else 0,
-                     "ronin": 1 if koku >= 4 else 0, "ninja": 0},
-        "turn_order": {"preferences": [2, 1]},
-        "build": {"kind": "castle", "province": provinces[-1]},
-        "levy": {"units": [{"unit": "archer", "to": armies[0]}]},
-        "ronin": {"ronin": [{"to": armies[0], "count": 2}]},
-        "war": {"priority": [k for k in KINDS if k != "daimyo"] + ["ronin"],
-                "moves": [{"army": armies[0], "path": [step]}],
-                "battles": [{"army": armies[0], "target": step, "withdraw": {"rule": "after_rounds", "rounds": 2},
-                             "after_win": "advance"}],
-                "final_moves": [{"province": provinces[0], "to": step, "units": {"spearman": 1}}],
-                "recover": [provinces[0]]},
-        "ninja": {"assassinate": {"daimyo": enemies[0], "before": "B", "war_of": side}},
-        "revenge": {"target": enemies[0]},
-        "successors": {armies[0]: "swordsman"},
-        "spy": {"watch": others[0]},
-    }
 
 
 # --- values --------------------------------------------------------------------------------------
@@ -437,7 +346,7 @@ def wrong_envelope_value(c: Choices, target: Target, name: str) -> object:
     campaign = target.campaign
     number = campaign.open_round
     return c.pick({
-        "game": ("Age of War", "IKUSA", "ikusa" if campaign.game_name != "ikusa" else "age-of-war"),
+        "game": (campaign.game.title, campaign.game_name.upper(), *(n for n in registered() if n != campaign.game_name)),
         "campaign": ("other", campaign.name.upper(), ""),
         "round": (number - 1, number + 1, 0, -1, 2**63, str(number), float(number), True),
         "player": (*target.players, "ANN", "zed", "", "ann "),
@@ -911,7 +820,7 @@ if __name__ == "__main__":  # python -m tests.fuzzing [GAME [CASES [SEED]]]
     import sys
 
     arguments = sys.argv[1:]
-    chosen = arguments[:1] or list(SCENES)
+    chosen = arguments[:1] or registered()
     wanted = int(arguments[1]) if len(arguments) > 1 else 500
     for name in chosen:
         print(json.dumps(fuzz(name, wanted, int(arguments[2]) if len(arguments) > 2 else 0), indent=1,

@@ -51,12 +51,11 @@ class Harness:
                         "dice") and the game's own.
     Fuzzing (tests/fuzzing.py):
       scenes            (label, players, rounds played or None for a finished game) to fuzz against;
-      vocabulary        state -> (names, keys): words a fuzzed file draws on;
+      vocabulary        state -> (names, keys): the words of the game a fuzzed file draws on (the players'
+                        names and the envelope's keys are added);
       seed_bodies       (state, player) -> order bodies beyond the order form to mutate.
-    Killing (tests/killing.py):
-      mail_orders       (player, variant) -> the body of an order mail for round 1 of a new campaign of the
-                        killing trials' players; variant 0, 1, 2 give different valid orders.
-    Goldens (tests/goldens): goldens.
+    Goldens (tests/goldens): goldens. Killing (tests/killing.py) needs nothing of its own: its orders are the
+    computer player's.
     """
 
     player_counts: tuple[int, ...]
@@ -66,7 +65,6 @@ class Harness:
     scenes: tuple
     vocabulary: Callable
     seed_bodies: Callable
-    mail_orders: Callable
     goldens: tuple[Golden, ...]
     hides_state: bool = True
     must_vary: Callable = lambda state, player: False

@@ -1,8 +1,9 @@
 """SIGKILL `pbem tick` at random moments, rerun it, and count what was lost or done twice.
 
-One trial: real mail servers, a campaign whose welcome letters are out, the
-players' mail waiting in the IMAP inbox (three orders, one of them first sent
-with a wrong token, and a request for the status), then `pbem tick` in its own
+One trial: real mail servers, a campaign of one of the registered games (the
+trials take them in turn) whose welcome letters are out, the players' mail
+waiting in the IMAP inbox (the computer player's orders for each, one of them
+first sent with a wrong token, and a request for the status), then `pbem tick` in its own
 process, killed after a random delay, then a normal `pbem tick`. Counted:
 orders lost (acknowledged but not used), reports lost, acknowledgements lost,
 messages delivered twice, rounds resolved twice, campaigns left unreadable.
@@ -27,11 +28,11 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from pbem.campaign import Campaign
+from pbem.orders import read_orders
 from tests.conftest import ROOT, pbem_env, run
-from tests.mailplay import ADDRESSES, GM, PLAYERS, mail_campaign, orders_mail, send_by_smtp
+from tests.harness import registered
+from tests.mailplay import ADDRESSES, GM, PLAYERS, computer_orders_mail, computer_orders_text, mail_campaign, send_by_smtp
 from tests.mailservers import MailServers
-
-TARGETS = {"ann": "Gifu", "bob": "Edo", "cho": "Odani"}
 
 
 def _tick_process(folder: Path) -> subprocess.Popen:
@@ -40,18 +41,21 @@ def _tick_process(folder: Path) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-def _prepare(folder: Path, servers: MailServers) -> Campaign:
-    camp = mail_campaign(folder / "war", servers)
+def _prepare(folder: Path, servers: MailServers, game_name: str) -> tuple[Campaign, dict]:
+    """The campaign with its mail waiting, and the orders each player sent, as they must be used."""
+    camp = mail_campaign(folder / "war", servers, game=game_name)
     assert run("tick", camp.folder).code == 0          # the welcome letters go out
-    send_by_smtp(servers, "bob", orders_mail("bob", castle="Kiyosu").replace(b"bob-token", b"bad-token"))
+    send_by_smtp(servers, "bob", computer_orders_mail(camp, "bob", "<bob-wrong-token@example.org>", "bad-token"))
     for player in PLAYERS:
-        send_by_smtp(servers, player, orders_mail(player, castle=TARGETS[player]))
+        send_by_smtp(servers, player, computer_orders_mail(camp, player, f"<{player}-r1@example.org>"))
+    expected = {player: read_orders(camp, computer_orders_text(camp, player).encode(), "expected").orders
+                for player in PLAYERS}
     status = EmailMessage()
     status["From"], status["To"], status["Subject"] = "cho@example.org", GM, "[war] status"
     status["Message-ID"] = "<cho-status@example.org>"
     status.set_content("How are we doing?\n")
     send_by_smtp(servers, "cho", status.as_bytes())
-    return camp
+    return camp, expected
 
 
 def _where_it_landed(camp: Campaign) -> str:
@@ -61,10 +65,10 @@ def _where_it_landed(camp: Campaign) -> str:
     return "sending" if sent else "resolution"
 
 
-def trial(folder: Path, delay: float) -> dict:
+def trial(folder: Path, delay: float, game_name: str) -> dict:
     """One kill after `delay` seconds and one rerun; the counts of what went wrong."""
     with MailServers(folder / "servers", ADDRESSES) as servers:
-        camp = _prepare(folder, servers)
+        camp, expected = _prepare(folder, servers, game_name)
         process = _tick_process(camp.folder)
         time.sleep(delay)
         finished = process.poll() is not None
@@ -74,11 +78,11 @@ def trial(folder: Path, delay: float) -> dict:
         landed = "after" if finished else _where_it_landed(Campaign.load(camp.folder))
         rerun = _tick_process(camp.folder)
         rerun.communicate(timeout=120)
-        return _count(camp.folder, servers, landed, rerun.returncode)
+        return _count(camp.folder, servers, landed, rerun.returncode, expected)
 
 
-def _count(folder: Path, servers: MailServers, landed: str, code: int) -> dict:
-    counts = Counter(trials=1, **{f"landed in {landed}": 1})
+def _count(folder: Path, servers: MailServers, landed: str, code: int, expected: dict) -> dict:
+    counts = Counter(trials=1, **{f"landed in {landed}": 1}, **{f"trials of {Campaign.load(folder).game_name}": 1})
     if code != 0:
         counts["reruns failed"] += 1
     try:
@@ -91,7 +95,7 @@ def _count(folder: Path, servers: MailServers, landed: str, code: int) -> dict:
     counts["rounds resolved twice"] += max(0, len(rounds) - 2)   # orders for one round: a second would be round 2
     inputs = camp.read_json(1, "inputs.json") if 1 in rounds else {"orders": {}, "defaulted": PLAYERS}
     counts["orders lost"] += sum(1 for p in PLAYERS if p in inputs["defaulted"]
-                                 or inputs["orders"].get(p, {}).get("targets") != [TARGETS[p]])
+                                 or inputs["orders"].get(p) != expected[p])
     for player in PLAYERS:
         messages = [message_from_bytes(raw, policy=policy.default)
                     for raw in servers.messages(f"{player}@example.org")]
@@ -109,10 +113,10 @@ def _count(folder: Path, servers: MailServers, landed: str, code: int) -> dict:
     return dict(counts)
 
 
-def calibrate(folder: Path) -> tuple[float, float]:
+def calibrate(folder: Path, game_name: str) -> tuple[float, float]:
     """When an undisturbed tick of the trial's work starts taking mail, and when it ends, in seconds."""
     with MailServers(folder / "servers", ADDRESSES) as servers:
-        camp = _prepare(folder, servers)
+        camp, _ = _prepare(folder, servers, game_name)
         began = time.perf_counter()
         process = _tick_process(camp.folder)
         first = None
@@ -124,19 +128,28 @@ def calibrate(folder: Path) -> tuple[float, float]:
         return (first or 0.0), span
 
 
+def trial_games(trials: int) -> list[str]:
+    """The game of each trial: every registered game in turn."""
+    games = registered()
+    return [games[n % len(games)] for n in range(trials)]
+
+
 def kill_trials(trials: int, seed: int = 0, progress=None) -> dict:
-    """`trials` kills at moments spread over an undisturbed tick's work; the summed counts."""
+    """`trials` kills at moments spread over an undisturbed tick's work (of each game); the summed counts."""
     rng = random.Random(seed)
     totals: Counter = Counter()
+    plan = trial_games(trials)
     with tempfile.TemporaryDirectory(prefix="pbem-kill-") as tmp:
-        start, span = calibrate(Path(tmp) / "calibration")
-        for n in range(trials):   # mostly while there is work to interrupt, a few before and after
-            totals.update(trial(Path(tmp) / f"t{n}", rng.uniform(0.8 * start, 1.1 * span)))
+        timing = {game: calibrate(Path(tmp) / f"calibration-{game}", game) for game in sorted(set(plan))}
+        for n, game in enumerate(plan):   # mostly while there is work to interrupt, a few before and after
+            start, span = timing[game]
+            totals.update(trial(Path(tmp) / f"t{n}", rng.uniform(0.8 * start, 1.1 * span), game))
             if progress:
                 progress(n + 1, trials)
     result = dict(sorted(totals.items()))
-    result["tick seconds"] = round(span, 2)
-    result["work starts after seconds"] = round(start, 2)
+    for game, (start, span) in sorted(timing.items()):
+        result[f"tick seconds ({game})"] = round(span, 2)
+        result[f"work starts after seconds ({game})"] = round(start, 2)
     return result
 
 

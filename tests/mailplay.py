@@ -37,6 +37,27 @@ def orders_mail(player: str, round_number=1, castle="Gifu", message_id=None, sub
     return message.as_bytes()
 
 
+def computer_orders_text(camp: Campaign, player: str, token: str | None = None) -> str:
+    """The computer player's orders for the open round of any game, as an order file with the player's token
+    (or the one given)."""
+    from pbem.orders import Submission, normalised_text
+
+    game, state = camp.game, camp.state()
+    orders = game.computer_orders(game.view(state, player), player)
+    return f'token = "{token or TOKENS[player]}"\n' + normalised_text(camp, Submission(player, camp.open_round, orders))
+
+
+def computer_orders_mail(camp: Campaign, player: str, message_id: str, token: str | None = None) -> bytes:
+    """A mail holding those orders, as a player would send them."""
+    message = EmailMessage()
+    message["From"] = f"{player.title()} <{player}@example.org>"
+    message["To"] = GM
+    message["Subject"] = f"Re: [{camp.name}] Round {camp.open_round - 1} report"
+    message["Message-ID"] = message_id
+    message.set_content(f"My orders, GM:\n\n{computer_orders_text(camp, player, token)}\nBanzai!\n-- \n{player}\n")
+    return message.as_bytes()
+
+
 def send_by_smtp(servers: MailServers, player: str, raw: bytes) -> None:
     """As a mail client sends: lines ended by CRLF (smtplib sends bytes as they are)."""
     with smtplib.SMTP(servers.host, servers.smtp_port) as smtp:

@@ -14,9 +14,9 @@ from conftest import tree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.harness import registered
 from tests.fuzzing import (
     MAKERS,
-    SCENES,
     Case,
     cases,
     examine,
@@ -29,7 +29,7 @@ EXAMPLES = 60  # per game, family of files and property: the whole file runs in 
 FAMILIES = sorted(MAKERS)  # clean, form, garbage, mutated, random-toml: each gets its own examples
 
 
-@pytest.fixture(scope="module", params=sorted(SCENES))
+@pytest.fixture(scope="module", params=registered())
 def targets(request, tmp_path_factory):
     """The campaigns of one game at the moments fuzzed (a placement round, a round in play, a game over...)."""
     return prepare_targets(request.param, tmp_path_factory.mktemp(request.param))

@@ -8,9 +8,13 @@ from __future__ import annotations
 import pytest
 
 from tests import goldens
+from tests.harness import registered
 
 
-@pytest.mark.parametrize("golden", goldens.GOLDENS, ids=lambda g: g.name)
+GOLDENS = goldens.every_golden()
+
+
+@pytest.mark.parametrize("golden", GOLDENS.values(), ids=lambda g: g.name)
 def test_a_golden_game_replays_to_the_same_reports_forms_and_mail_byte_for_byte(tmp_path, golden):
     files = goldens.play(golden, tmp_path)
     found = goldens.differences(goldens.stored(golden.name), files)
@@ -20,7 +24,7 @@ def test_a_golden_game_replays_to_the_same_reports_forms_and_mail_byte_for_byte(
 
 
 def test_the_goldens_hold_every_kind_of_file_for_every_player_in_every_round():
-    golden = goldens.GOLDENS[1]
+    golden = GOLDENS["age-of-war-6p-seed1"]
     files = set(goldens.stored(golden.name))
     rounds = sorted({path.split("/")[0] for path in files})
     assert rounds == [f"r{n:02d}" for n in range(golden.rounds + 1)]
@@ -33,7 +37,7 @@ def test_the_goldens_hold_every_kind_of_file_for_every_player_in_every_round():
 
 
 def test_a_changed_byte_in_a_golden_report_is_found_and_named():
-    golden = goldens.GOLDENS[0]
+    golden = GOLDENS["age-of-war-2p-seed1"]
     files = goldens.stored(golden.name)
     changed = dict(files)
     path = sorted(p for p in files if p.endswith(".txt"))[3]
@@ -45,3 +49,9 @@ def test_a_changed_byte_in_a_golden_report_is_found_and_named():
 def test_the_packed_form_of_a_golden_reads_back_exactly():
     files = {"a/b.txt": b"x\n=== y 3\n", "c.eml": b"", "d.json": bytes(range(256))}
     assert goldens.unpack(goldens.pack(files)) == files
+
+
+def test_every_stored_golden_belongs_to_a_registered_games_adapter():
+    stored = sorted(p.name for p in goldens.FOLDER.iterdir() if (p / "playthrough.xz").exists())
+    assert stored == sorted(GOLDENS)
+    assert {g.game for g in GOLDENS.values()} == set(registered())

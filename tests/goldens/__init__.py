@@ -8,7 +8,8 @@ template` prints it, every mail the outbox received (welcome letters,
 acknowledgements, reports) and each round's round.json (which hashes the
 state, the events and the dice, so that a change in those shows too).
 
-Each golden is one folder tests/goldens/NAME/ holding MANIFEST.txt (every file
+Which games are kept is each game's adapter's say (`goldens` in
+tests/<game>/harness.py). Each golden is one folder tests/goldens/NAME/ holding MANIFEST.txt (every file
 with its size and SHA-256, readable in a diff) and playthrough.xz (the files
 themselves, compressed: an Ikusa report runs to tens of KB, and the players'
 reports of one round are nearly alike).
@@ -24,21 +25,18 @@ import lzma
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from tests.harness import Golden
+from tests.harness import Golden, harness_for, registered
 
 FOLDER = Path(__file__).resolve().parent
 START = datetime(2026, 3, 2, 19, 0, tzinfo=timezone.utc)
 NAMES = ("ann", "bob", "cho", "dan", "eve", "fay")
 DIFF_LINES = 40
 
-GOLDENS = (
-    Golden("age-of-war", 2, 1, 60),          # a whole game
-    Golden("age-of-war", 6, 1, 3),
-    Golden("ikusa", 3, 1, 4),                # the placement round and three rounds of play
-    Golden("ikusa", 5, 1, 3),
-    Golden("ikusa", 2, 1, 3),                # the two-player rules: two sides each
-    Golden("ikusa", 3, 2, 3, {"quick": True}, "quick"),
-)
+
+
+def every_golden() -> dict[str, Golden]:
+    """Every registered game's goldens, from its adapter, by name."""
+    return {g.name: g for name in registered() for g in harness_for(name).goldens}
 
 
 def play(golden: Golden, folder: Path) -> dict[str, bytes]:

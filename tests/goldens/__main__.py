@@ -13,10 +13,6 @@ from pathlib import Path
 from tests import goldens
 
 
-def every_golden() -> dict:
-    return {g.name: g for g in goldens.GOLDENS}
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.goldens", description=__doc__.split("\n\n")[0])
     mode = parser.add_mutually_exclusive_group()
@@ -24,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--diff", action="store_true", help="show every difference (the default: list which differ)")
     parser.add_argument("names", nargs="*", help="only these goldens (default: all)")
     args = parser.parse_args(argv)
-    known = every_golden()
+    known = goldens.every_golden()
     unknown = [n for n in args.names if n not in known]
     if unknown:
         parser.error(f"unknown golden {', '.join(unknown)}; known: {', '.join(sorted(known))}")

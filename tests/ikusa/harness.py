@@ -1,0 +1,542 @@
+"""Ikusa's test adapter: what the generic checks need to know of Ikusa (see tests/harness.py).
+
+Hidden information: the orders varied beyond the computer player's (the ninja
+spying, Koku moved to ronin and the ninja), the parts of an order file a round
+provably ignores, and Ikusa's own checks: another side's secret ronin
+("secrets"), ronin deployed where they never show ("deployments") and the spy's
+briefing before the round is resolved ("briefings"). Fuzzing: the campaigns
+worth fuzzing and the names and keys an Ikusa player writes. Goldens: the
+short games kept byte for byte.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from engine.canonical import copy_plain
+from engine.events import ALL
+from engine.game import Game
+from pbem import render
+from tests.hidden import (
+    Position,
+    Tally,
+    _report_or_error,
+    _where,
+    baseline,
+    exact,
+    mutate,
+    resolved_with,
+    strings_in,
+    view_text,
+)
+from tests.harness import Golden, Harness
+
+PLAYERS = ("ann", "bob", "cho")
+SECRET_CHANGES = 3
+BRIEFING_CHANGES = 3
+
+
+# --- hidden information: positions --------------------------------------------------------------------
+
+def draw_options(count: int, rng: random.Random) -> dict:
+    if count == 2:
+        return {}
+    return {"quick": rng.random() < 0.3, "victory_check": rng.choice(["immediate", "end_of_round"])}
+
+
+def spying_sides(state: dict, player: str) -> list[str]:
+    """The player's sides that may send the ninja spying in the coming round."""
+    from games.ikusa.ninja import may_spy
+    from games.ikusa.state import sides_of
+
+    if state["phase"] != "play" or player not in state["players"]:
+        return []
+    return [side for side in sides_of(state, player) if may_spy({**state, "round": state["round"] + 1}, side)]
+
+def varied_orders(state: dict, player: str, orders: dict, rng: random.Random) -> dict | None:
+    """The computer's orders with what it seldom or never does: the ninja spying when the player may, else
+    one Koku more for the ninja (now and then with an assassination) or Koku moved to ronin deployed by
+    order, some of them left unused."""
+    from games.ikusa.levy import default_levy
+    from games.ikusa.planning import active_sides
+    from games.ikusa.ronin import deployment_entries
+    from games.ikusa.state import is_two_player, sides, sides_of
+
+    if state["phase"] != "play" or not orders:
+        return None
+    body = copy_plain(orders)
+    spies = spying_sides(state, player)
+    side = rng.choice(spies or sides_of(state, player))
+    section = body.get(side) if is_two_player(state) else body
+    if not isinstance(section, dict) or not isinstance(section.get("planning"), dict):
+        return None
+    enemies = [s for s in active_sides(state) if s not in sides_of(state, player)]
+    if spies and enemies:
+        section["spy"] = {"watch": rng.choice(enemies)}
+        return body
+    boxes = section["planning"]
+    donors = [box for box in ("turn_order", "levy") if boxes.get(box, 0) > 0]
+    if not donors:
+        return None
+    donor = rng.choice(donors)
+    moved = min(boxes[donor], rng.randint(1, 2))
+    boxes[donor] -= moved
+    if donor == "levy":  # the computer's levy spent every Koku in the box: the rules' default for fewer
+        section["levy"] = {"units": default_levy(state, side, boxes["levy"])["units"]} if boxes["levy"] else None
+    if rng.random() < 0.35:
+        boxes["ninja"] = boxes.get("ninja", 0) + moved
+        armies = sorted(a for a, army in state["armies"].items()
+                        if army["player"] != player and army["status"] == "active")
+        if rng.random() < 0.5 and armies:
+            section["ninja"] = {"assassinate": {"daimyo": rng.choice(armies), "before": rng.choice("ABD"),
+                                                "war_of": rng.choice(sides(state))}}
+        return body
+    boxes["ronin"] = boxes.get("ronin", 0) + moved
+    given = deployment_entries(section.get("ronin"))
+    section["ronin"] = ronin_orders(state, side, list(given) if isinstance(given, list) else [], 2 * moved, rng)
+    return body
+
+def ronin_orders(state: dict, side: str, entries: list, count: int, rng: random.Random) -> dict:
+    """Deployments of up to `count` more ronin to the side's groups with room, some perhaps kept back."""
+    from games.ikusa.planning import owned_provinces, side_armies
+    from games.ikusa.ronin import ronin_room
+
+    groups = [g for g in side_armies(state, side) + owned_provinces(state, side)
+              if ronin_room(state, side, g)[0] > 0]
+    left = rng.randint(1, count)
+    for group in rng.sample(groups, min(len(groups), 3)):
+        n = min(left, ronin_room(state, side, group)[0])
+        if n:
+            entries.append({"to": group, "count": n})
+            left -= n
+    return {"ronin": entries}
+
+
+# --- hidden information: orders never carried out -----------------------------------------------------
+
+def unexecuted(pos: Position, other: str, rng: random.Random) -> tuple[dict, str] | None:
+    """Ikusa: parts of one side's orders that the round provably ignores, given the boxes it revealed."""
+    from games.ikusa.ninja import may_spy
+    from games.ikusa.planning import active_sides
+    from games.ikusa.state import colour_of, is_two_player, sides, sides_of
+
+    before, after = pos.previous_state, pos.round.state
+    if before["phase"] != "play":
+        return None
+    mine = [s for s in sides_of(before, other) if s in active_sides(before) and s in after.get("allocations", {})]
+    if not mine:
+        return None
+    side = rng.choice(mine)
+    boxes = after["allocations"][side]
+    ninja = after.get("ninja") or {}
+    attempted = any(ev["kind"] == "assassination_attempted" for ev in pos.round.events)
+    own_armies = sorted(a for a, army in before["armies"].items() if army["colour"] == colour_of(before, side))
+    foreign = sorted(a for a, army in before["armies"].items() if army["colour"] != colour_of(before, side))
+    provinces = sorted(before["provinces"])
+    parts = {}
+    if boxes.get("build") != 2:
+        parts["build"] = {"kind": rng.choice(["castle", "fortress"]), "province": rng.choice(provinces)}
+    if not boxes.get("levy"):
+        parts["levy"] = {"units": [{"unit": rng.choice(["spearman", "archer"]), "to": rng.choice(provinces)}]}
+    if not boxes.get("ronin") and own_armies:
+        parts["ronin"] = {"ronin": [{"to": rng.choice(own_armies), "count": rng.randint(1, 4)}]}
+    if not (ninja.get("holder") == side and ninja.get("hired_round") == after["round"]) and foreign:
+        parts["ninja"] = {"assassinate": {"daimyo": rng.choice(foreign), "before": rng.choice("ABD"),
+                                          "war_of": rng.choice(sides(before))}}
+    if not attempted and own_armies:
+        parts["revenge"] = {"target": rng.choice(own_armies)}
+        parts["successors"] = {rng.choice(own_armies): rng.choice(["spearman", "archer", "gunner"])}
+    if not may_spy({**before, "round": before["round"] + 1}, side):
+        parts["spy"] = {"watch": rng.choice([s for s in sides(before) if s != side])}
+    if foreign:
+        parts["war"] = {"battles": [{"army": rng.choice(foreign), "target": rng.choice(provinces)}],
+                        "moves": [{"army": rng.choice(foreign), "path": [rng.choice(provinces)]}]}
+    if not parts:
+        return None
+    chosen = rng.sample(sorted(parts), rng.randint(1, len(parts)))
+    body = copy_plain(pos.round.inputs["orders"].get(other) or {})
+    section = body.setdefault(side, {}) if is_two_player(before) else body
+    if not isinstance(section, dict):
+        return None
+    for key in chosen:
+        if key == "war":
+            war = section.setdefault("war", {})
+            for part, entries in parts["war"].items():
+                war[part] = list(war.get(part) or []) + entries  # appended: the run of every real order ends first
+        else:
+            section[key] = parts[key]
+    return body, f"{other}'s {side} orders given unexecuted {', '.join(chosen)}"
+
+
+# --- hidden information: another side's hidden corner of the state ------------------------------------
+
+def secret_change(state: dict, viewer: str, rng: random.Random, strings: list[str]) -> tuple[dict, str] | None:
+    """Another player's part of Ikusa's state["secret"] changed, added or removed: (state, what) or None."""
+    if "secret" not in state or "players" not in state:
+        return None
+    from games.ikusa.state import sides_of
+
+    new = copy_plain(state)
+    secrets = new["secret"]
+    other = rng.choice([p for p in new["players"] if p != viewer])
+    mine = secrets.get(other, {})
+    places = [a for a, army in new["armies"].items() if army["player"] == other] + \
+             [pid for pid, p in new["provinces"].items() if p["owner"] == other]
+    places = places or list(new["armies"])
+    kind = rng.choice(["ronin", "hired", "note", "remove", "change"])
+    if kind == "remove" and other in secrets:
+        del secrets[other]
+        return new, f"secret[{other!r}] removed"
+    if kind == "change" and strings_in(mine):
+        secrets[other], what = mutate(mine, rng, strings)
+        return new, what.replace("state", f"secret[{other!r}]", 1)
+    corner = secrets.setdefault(other, {})
+    if kind == "hired":
+        corner.setdefault("ronin_hired", {})[rng.choice(sides_of(new, other))] = rng.randint(1, 12)
+        return new, f"secret[{other!r}]['ronin_hired'] set"
+    if kind == "note":
+        corner["spy"] = {"watched": rng.choice(new["players"]), "allocation": {"levy": rng.randint(0, 9)}}
+        return new, f"secret[{other!r}]['spy'] set"
+    place = rng.choice(places)
+    corner.setdefault("ronin", {})[place] = corner.get("ronin", {}).get(place, 0) + rng.randint(1, 9)
+    return new, f"secret[{other!r}]['ronin'][{place!r}] raised"
+
+
+def check_secrets(pos: Position, player: str, change: int, game: Game | None = None) -> Tally:
+    """Another side's secrets changed: the player's view and reports stay exactly the same."""
+    game = game or pos.game
+    rng = random.Random(change)
+    tally = Tally()
+    state = pos.round.state
+    before_view, strings = view_text(game, state, player), sorted(strings_in(state))
+    for _ in range(SECRET_CHANGES):
+        made = secret_change(state, player, rng, strings)
+        if made is None:
+            return tally
+        changed, what = made
+        where = f"{_where('check_secrets', pos, player, change)}: {what}"
+        if view_text(game, changed, player) != before_view:
+            tally.leaks.append(f"{where}: the view changed")
+        tally.compare(where, baseline(pos, player, game), _report_or_error(pos, player, game, state=changed))
+    return tally
+
+
+# --- hidden information: ronin deployed where they never show -----------------------------------------
+
+def check_secret_deployments(pos: Position, player: str, change: int, game: Game | None = None) -> Tally:
+    """Ikusa: another side's ronin deployment changed where its ronin never show themselves (added with
+    ronin that went back unused, dropped, moved between quiet places): the player's report stays the same."""
+    rng = random.Random(change)
+    return resolved_with(pos, player, game, deployment_variant(pos, player, rng),
+                         _where("check_secret_deployments", pos, player, change))
+
+
+def sides_deploying(state: dict, body, player: str) -> list[str]:
+    """The player's sides whose orders deploy their ronin by a list of their own."""
+    from games.ikusa.ronin import deployment_entries
+    from games.ikusa.state import is_two_player, sides_of
+
+    body = body if isinstance(body, dict) else {}
+    sections = {side: (body.get(side) if is_two_player(state) else body) for side in sides_of(state, player)}
+    given = {side: deployment_entries(section.get("ronin")) for side, section in sections.items()
+             if isinstance(section, dict)}
+    return [side for side, entries in given.items() if isinstance(entries, list) and entries]
+
+
+def deployment_variant(pos: Position, player: str, rng: random.Random) -> tuple[str, dict, str] | None:
+    """(other player, their orders, what) with the last ronin deployment of one of their sides added to,
+    dropped or moved, only ever at quiet places (named by no public event of the round, so ronin there are
+    never revealed), counts kept within the room the group had; None where nobody deployed by order."""
+    from games.ikusa.ronin import deployment_entries
+    from games.ikusa.state import colour_of, is_two_player, side_of_province
+    from games.ikusa.units import regular_units
+
+    before = pos.previous_state
+    if pos.number == 0 or before["phase"] != "play":
+        return None
+    orders = pos.round.inputs["orders"]
+    deployers = {p: sides_deploying(before, orders.get(p), p) for p in pos.players if p != player}
+    deployers = {p: sides for p, sides in deployers.items() if sides}
+    if not deployers:
+        return None
+    other = rng.choice(sorted(deployers))
+    side = rng.choice(deployers[other])
+    body = copy_plain(orders[other])
+    section, colour = (body[side] if is_two_player(before) else body), colour_of(before, side)
+    entries = list(deployment_entries(section["ronin"]))
+    public = exact([ev for ev in pos.round.events if ev["audience"] == ALL])
+    mine = [ev for ev in pos.round.events if ev.get("colour") == colour and ev["audience"] != ALL]
+    placed = {}
+    for ev in mine:
+        if ev["kind"] == "ronin_deployed":
+            placed[ev["to"]] = placed.get(ev["to"], 0) + ev["count"]
+    unused = sum(ev["count"] for ev in mine if ev["kind"] == "ronin_returned")
+    last_placed = next((ev["count"] for ev in mine if ev["kind"] == "ronin_deployed"
+                        and ev["index"] == len(entries) - 1), 0)
+
+    def quiet(place) -> bool:
+        army = before["armies"].get(place) if isinstance(place, str) else None
+        named = [place] + ([army["province"]] if army else [])
+        return isinstance(place, str) and not any(f'"{name}"' in public for name in named)
+
+    def room(pid: str) -> int:
+        return regular_units(before["provinces"][pid]["force"]) - 1 - placed.get(pid, 0)
+
+    spots = [pid for pid in before["provinces"] if side_of_province(before, pid) == side and quiet(pid)]
+    last = entries[-1].get("to") if isinstance(entries[-1], dict) else None
+    kinds = []
+    if unused and any(room(pid) > 0 for pid in spots):
+        kinds.append("add")
+    if last_placed and quiet(last):
+        kinds += ["drop"] if len(entries) > 1 else []  # no entry at all would mean the default deployment
+        if any(room(pid) >= last_placed for pid in spots if pid != last):
+            kinds.append("move")
+    if not kinds:
+        return None
+    kind = rng.choice(kinds)
+    if kind == "add":
+        pid = rng.choice([pid for pid in spots if room(pid) > 0])
+        entries.append({"to": pid, "count": min(unused, room(pid))})
+    elif kind == "drop":
+        entries.pop()
+    else:
+        pid = rng.choice([pid for pid in spots if pid != last and room(pid) >= last_placed])
+        entries[-1] = {"to": pid, "count": last_placed}
+    section["ronin"] = entries
+    return other, body, f"{other}'s {side} ronin deployment: {kind} -> {entries}"
+
+
+# --- hidden information: the spy's briefing, the open round's other orders ----------------------------
+
+def briefings_sent(game: Game, state: dict, orders_in: dict) -> list[tuple[str, str, str, str]]:
+    """(player, key, text, data) of every briefing, the text rendered as pbem.orders.deliver_briefings does."""
+    number = state["round"] + 1
+    return [(player, key, render.render(f"{render.template_folder(game.name)}/briefing.txt.j2", round=number,
+                                        player=player, data=data), exact(data))
+            for player, key, data in game.briefings(state, orders_in)]
+
+
+def spying(pos: Position, rng: random.Random) -> tuple[dict, str, str] | None:
+    """(state, spy side, watched side): the position with the ninja hired this round by a random side and
+    still unused, so that side may spy in the open round; None where no round is open to play."""
+    from games.ikusa.planning import active_sides
+    from games.ikusa.state import are_enemies
+
+    state = pos.round.state
+    if state.get("phase") != "play" or state["over"]:
+        return None
+    active = active_sides(state)
+    pairs = [(a, b) for a in active for b in active if are_enemies(state, a, b)]
+    if not pairs:
+        return None
+    spy, watched = rng.choice(pairs)
+    return {**state, "ninja": {"holder": spy, "hired_round": state["round"], "used": None}}, spy, watched
+
+
+def section_for(state: dict, side: str, section: dict) -> dict:
+    """An order body holding one side's section (under its colour in the two-player game)."""
+    from games.ikusa.state import is_two_player
+
+    return {side: section} if is_two_player(state) else section
+
+
+def open_round_orders(state: dict, spy: str, watched: str, rng: random.Random) -> dict:
+    """Orders in so far for the open round: the spy's watch, the watched side's allocation, and whatever
+    else some of the players have sent."""
+    from games.ikusa.planning import default_allocation
+    from games.ikusa.state import player_of
+
+    orders = {p: random_orders(state, p, rng) for p in state["players"] if rng.random() < 0.5}
+    orders[player_of(state, spy)] = section_for(state, spy, {"spy": {"watch": watched}})
+    watched_body = orders.get(player_of(state, watched)) or {}
+    mine = watched_body.get(watched, {}) if watched in watched_body else watched_body
+    mine["planning"] = default_allocation(state, watched) if rng.random() < 0.5 else {"levy": rng.randint(0, 5)}
+    orders[player_of(state, watched)] = {**watched_body, **section_for(state, watched, mine)}
+    return orders
+
+
+def random_orders(state: dict, player: str, rng: random.Random) -> dict:
+    """Some order body for a player: only its shape matters to a briefing, and it must not matter at all."""
+    from games.ikusa.state import sides_of
+
+    body = {}
+    for side in sides_of(state, player):
+        section = {"planning": {"levy": rng.randint(0, 9), "ninja": rng.randint(0, 2)},
+                   "war": {"battles": [{"province": rng.choice(sorted(state["provinces"])), "target": "x"}]}}
+        body.update(section_for(state, side, section))
+    return body
+
+
+def briefing_change(state: dict, orders: dict, spy: str, watched: str, rng: random.Random) -> tuple[dict, str]:
+    """The orders in so far with a change the spy may not know: a third player's orders sent, changed or
+    taken back, or the watched player's orders changed anywhere but the watched side's allocation."""
+    from games.ikusa.state import player_of
+
+    new = copy_plain(orders)
+    spy_player, watched_player = player_of(state, spy), player_of(state, watched)
+    third = [p for p in state["players"] if p not in (spy_player, watched_player)]
+    if third and rng.random() < 0.5:
+        who = rng.choice(third)
+        if who in new and rng.random() < 0.5:
+            del new[who]
+            return new, f"{who}'s orders taken back"
+        new[who] = random_orders(state, who, rng)
+        return new, f"{who}'s orders sent or changed"
+    body = new[watched_player]
+    kept = copy_plain((body.get(watched) if watched in body else body)["planning"])
+    fresh = random_orders(state, watched_player, rng)
+    mine = fresh.get(watched, {}) if watched in fresh else fresh
+    mine["planning"] = kept
+    new[watched_player] = fresh
+    return new, f"{watched_player}'s orders changed but for {watched}'s allocation"
+
+
+def check_briefings(pos: Position, player: str, change: int, game: Game | None = None) -> Tally:
+    """Ikusa's spy is told the watched side's allocation as soon as it is in, and nothing more: the other
+    orders of the open round never change what any player is briefed (text or data), and nobody but the
+    spy's player is briefed. (`player` is unused: the spy is drawn.)"""
+    game = game or pos.game
+    tally = Tally()
+    if game.briefings is None:
+        return tally
+    from games.ikusa.state import player_of
+
+    rng = random.Random(change)
+    made = spying(pos, rng)
+    if made is None:
+        return tally
+    state, spy, watched = made
+    orders = open_round_orders(state, spy, watched, rng)
+    where = f"{_where('check_briefings', pos, player, change)}: {spy} spies on {watched}"
+    before = briefings_sent(game, state, orders)
+    if [b[0] for b in before] != [player_of(state, spy)]:
+        tally.leaks.append(f"{where}: briefed {[b[0] for b in before]}, not the spy's player alone")
+    for _ in range(BRIEFING_CHANGES):
+        changed, what = briefing_change(state, orders, spy, watched, rng)
+        tally.changes += 1
+        if briefings_sent(game, state, changed) != before:
+            tally.leaks.append(f"{where}: {what}: the briefing changed")
+    return tally
+
+
+# --- planted leaks ------------------------------------------------------------------------------------
+
+def showing_secrets(game: Game) -> Game:
+    """The game with a view that shows every player's state["secret"]."""
+    def view(state: dict, player: str) -> dict:
+        return {**game.view(state, player), "all_secrets": copy_plain(state.get("secret", {}))}
+
+    return dataclasses.replace(game, view=view)
+
+
+def briefing_everything(game: Game) -> Game:
+    """The game with every order in so far added to the spy's briefing data."""
+    def briefings(state: dict, orders_in: dict) -> list:
+        return [(p, key, {**data, "orders_in": copy_plain(orders_in)})
+                for p, key, data in game.briefings(state, orders_in)]
+
+    return dataclasses.replace(game, briefings=briefings)
+
+
+# --- fuzzing ------------------------------------------------------------------------------------------
+
+# (label, players, rounds of computer players before the files are read)
+SCENES = (("ikusa placement", PLAYERS, 0), ("ikusa round 4", PLAYERS, 3),
+          ("ikusa two players placement", ("ann", "bob"), 0), ("ikusa two players round 3", ("ann", "bob"), 2))
+
+
+def vocabulary(state: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names and keys an Ikusa player writes, read from the game's own tables."""
+    from games.ikusa import (
+        assassination,
+        battles,
+        build,
+        combat,
+        movement,
+        orders,
+        planning,
+        setup,
+    )
+    from games.ikusa.board import board_of_state
+    from games.ikusa.state import COLOURS, KINDS
+
+    board = board_of_state(state)
+    provinces = [text for p in board.provinces.values() for text in (p.id, p.name, p.display, p.name_ja) if text]
+    names = (*provinces, *state["armies"], *KINDS, "ronin", *COLOURS, *assassination.MOMENTS,
+             *build.KINDS, *battles.AFTER_WIN, *combat.WITHDRAWAL_RULES)
+    keys = (*orders.SECTIONS, *planning.BOXES, *battles.ENTRY_KEYS, *battles.WAR_KEYS, *movement.FORCE_KEYS,
+            *movement.ARMY_KEYS[movement.PHASE_D], *assassination.ASSASSINATE_KEYS, *setup.OPTIONS,
+            "preferences", "kind", "unit", "units", "count", "rule", "rounds", "percent", "watch", "spearmen",
+            "armies", "claims", "army_units", "split", *COLOURS)
+    return tuple(dict.fromkeys(names)), tuple(dict.fromkeys(keys))
+
+
+def seed_bodies(state: dict, player: str) -> list[dict]:
+    """Orders the computer player never gives, written from the state so that every part is reached."""
+    if state["phase"] == "placement":
+        return []
+    from games.ikusa.state import is_two_player, sides_of
+
+    sections = {side: order_section(state, side) for side in sides_of(state, player)}
+    if is_two_player(state):
+        whole = dict(sections)
+        parts = [{side: {key: value}} for side, section in sections.items() for key, value in section.items()]
+    else:
+        whole = sections[player]
+        parts = [{key: value} for key, value in whole.items()]
+    return [whole, *parts]
+
+
+def order_section(state: dict, side: str) -> dict:
+    """Every part of an Ikusa order section, with ids and provinces from the state (not all of it legal)."""
+    from games.ikusa.board import board_of_state
+    from games.ikusa.state import KINDS, armies_of_side, provinces_of_side
+
+    board = board_of_state(state)
+    armies = armies_of_side(state, side) or [f"{side}-1"]
+    enemies = [a for a in state["armies"] if a not in armies] or ["blue-1"]
+    provinces = provinces_of_side(state, side) or ["omi"]
+    home = state["armies"].get(armies[0], {}).get("province") or provinces[0]
+    step = next(iter(board.neighbours(home)), provinces[0])
+    koku = state["koku"].get(side, 0)
+    others = [s for s in state["koku"] if s != side] or ["blue"]
+    return {
+        "planning": {"turn_order": max(koku - 4, 0), "build": 2 if koku >= 2 else 0, "levy": 1 if koku >= 3 else 0,
+                     "ronin": 1 if koku >= 4 else 0, "ninja": 0},
+        "turn_order": {"preferences": [2, 1]},
+        "build": {"kind": "castle", "province": provinces[-1]},
+        "levy": {"units": [{"unit": "archer", "to": armies[0]}]},
+        "ronin": {"ronin": [{"to": armies[0], "count": 2}]},
+        "war": {"priority": [k for k in KINDS if k != "daimyo"] + ["ronin"],
+                "moves": [{"army": armies[0], "path": [step]}],
+                "battles": [{"army": armies[0], "target": step, "withdraw": {"rule": "after_rounds", "rounds": 2},
+                             "after_win": "advance"}],
+                "final_moves": [{"province": provinces[0], "to": step, "units": {"spearman": 1}}],
+                "recover": [provinces[0]]},
+        "ninja": {"assassinate": {"daimyo": enemies[0], "before": "B", "war_of": side}},
+        "revenge": {"target": enemies[0]},
+        "successors": {armies[0]: "swordsman"},
+        "spy": {"watch": others[0]},
+    }
+
+
+HARNESS = Harness(
+    player_counts=(2, 3, 3, 4, 4, 5),
+    draw_options=draw_options,
+    vary_orders=varied_orders,
+    must_vary=lambda state, player: bool(spying_sides(state, player)),
+    unexecuted=unexecuted,
+    checks={"secrets": check_secrets, "deployments": check_secret_deployments, "briefings": check_briefings},
+    # the dice swap runs compute_round twice for every player (a quarter of a second), so it comes less often
+    rotation=("secrets", "events", "orders", "deployments", "briefings",
+              "secrets", "events", "orders", "deployments", "dice"),
+    scenes=SCENES,
+    vocabulary=vocabulary,
+    seed_bodies=seed_bodies,
+    goldens=(
+        Golden("ikusa", 3, 1, 4),                # the placement round and three rounds of play
+        Golden("ikusa", 5, 1, 3),
+        Golden("ikusa", 2, 1, 3),                # the two-player rules: two sides each
+        Golden("ikusa", 3, 2, 3, {"quick": True}, "quick"),
+    ),
+)

@@ -1,0 +1,45 @@
+"""Ikusa's own hidden-information checks (tests/ikusa/harness.py) catch the leaks they are for."""
+from __future__ import annotations
+
+import pytest
+
+from games import get
+from pbem import render
+from tests import hidden
+from tests.hidden import position
+from tests.ikusa import harness
+from tests.test_hidden_properties import every_event, first_leak
+
+
+def test_a_view_that_shows_another_sides_secrets_is_caught():
+    leak = first_leak(harness.check_secrets, "ikusa", game=harness.showing_secrets(get("ikusa")))
+    assert leak and "the view changed" in leak
+
+
+def test_a_report_that_tells_where_others_put_their_ronin_is_caught(monkeypatch):
+    monkeypatch.setattr(render, "for_player", every_event)
+    assert first_leak(harness.check_secret_deployments, "ikusa")
+
+
+def test_a_briefing_that_carries_the_orders_in_is_caught():
+    assert first_leak(harness.check_briefings, "ikusa", game=harness.briefing_everything(get("ikusa")))
+
+
+def test_another_sides_secrets_are_changed_in_every_example():
+    pos = position("ikusa", 0, 4)
+    tally = harness.check_secrets(pos, pos.players[0], 5)
+    assert tally.changes == harness.SECRET_CHANGES and not tally.leaks
+
+
+def test_ronin_still_hidden_when_the_game_ends_mid_round_never_change_another_players_report():
+    """Found by these checks: a war that ended the game skipped action 8, and the supply counted hidden ronin."""
+    tally = hidden.Tally()
+    for played in range(4):
+        last = position("ikusa", played, hidden.MAX_ROUNDS + 30)
+        if not get("ikusa").is_over(last.round.state):
+            continue
+        for seat, change in [(s, c) for s in range(5) for c in range(4)]:
+            tally.add(harness.check_secret_deployments(last, last.players[seat % len(last.players)], change))
+    if not tally.changes:
+        pytest.skip("none of these games ends with ronin deployed by order in its last round")
+    assert not tally.leaks, "\n".join(tally.leaks)
