@@ -126,6 +126,9 @@ class Game:
     briefings: Callable[[State, dict[str, Orders]], list[tuple[str, str, dict]]] | None = None
     # `pbem demo` stops a game of computer players after this many rounds
     demo_rounds: int = 200
+    # "package.module:name" of the game's click command for `pbem odds NAME` (exact odds of its dice), if any;
+    # the shell imports it only when asked, and the engine never does
+    odds_command: str | None = None
 
 
 def players_to_order(game: Game, state: State, players: list[str]) -> list[str]:
