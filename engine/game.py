@@ -8,10 +8,24 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable, Protocol
 
 State = dict
 Orders = dict
+View = dict
+"""What one player may know of a state (Game.view): all that reports and order forms are made from."""
+
+
+class Dice(Protocol):
+    """What a game may ask of its dice: engine.dice.Dice records every roll for `pbem verify`; tests script them."""
+
+    rolls: list[dict]
+
+    def roll(self, sides: int, purpose: str) -> int: ...
+
+    def pick(self, items: list, purpose: str): ...
+
+    def shuffle(self, items: list, purpose: str) -> list: ...
 
 NOT_UNDERSTOOD = "not-understood"
 """The order file cannot be read as orders: syntax, unknown keys or names, wrong types."""
@@ -83,35 +97,38 @@ class Game:
     min_players: int
     max_players: int
     # (players in seat order, options, dice) -> (state, events)
-    setup: Callable[[list[str], dict, Any], tuple[State, list[dict]]]
+    setup: Callable[[list[str], dict, Dice], tuple[State, list[dict]]]
     # (state, player, body of an order file as a dict) -> Checked
     check_orders: Callable[[State, str, dict], Checked]
     # normalised orders -> the TOML lines of their body (parse of these gives them back)
     format_orders: Callable[[Orders], str]
     # (view, player) -> the commented TOML body of the order form
-    order_form: Callable[[dict, str], str]
+    order_form: Callable[[View, str], str]
     # (state, player) -> orders for a player who sent none
     default_orders: Callable[[State, str], Orders]
     # (state, player) -> orders chosen by the computer player
     computer_orders: Callable[[State, str], Orders]
     # (state, {player: orders}, dice) -> (new state, events)
-    resolve: Callable[[State, dict[str, Orders], Any], tuple[State, list[dict]]]
+    resolve: Callable[[State, dict[str, Orders], Dice], tuple[State, list[dict]]]
     # (state, player) -> what that player may know of the state
-    view: Callable[[State, str], dict]
-    is_over: Callable[[State], bool]
-    # state -> [{"player", "rank", ...}] best first
-    standings: Callable[[State], list[dict]]
-    options: dict = field(default_factory=dict)
+    view: Callable[[State, str], View]
+    # a view (or the state: these two read only what every player sees) -> whether the game has ended
+    is_over: Callable[[View], bool]
+    # a view (or the state) -> [{"player", "rank", ...}] best first
+    standings: Callable[[View], list[dict]]
     # state -> the players who still send orders (None: every player, always)
     active_players: Callable[[State], list[str]] | None = None
     # (state, player, orders, every order already in, the player's earlier ones too) -> problems that depend on
-    # what others ordered first (Ikusa: a spied allocation may not change once shown)
+    # what others ordered first (e.g. a spied allocation may not change once shown)
     check_in_context: Callable[[State, str, Orders, dict[str, Orders]], list[Problem]] | None = None
     # (state, the orders in so far) -> [(player, key, data)]: private news a player gets as soon
-    # as others' orders are in (Ikusa: the spy sees the watched allocation before allocating)
+    # as others' orders are in (e.g. a spy sees the watched allocation before allocating)
     briefings: Callable[[State, dict[str, Orders]], list[tuple[str, str, dict]]] | None = None
     # `pbem demo` stops a game of computer players after this many rounds
     demo_rounds: int = 200
+    # "package.module:name" of the game's click command for `pbem odds NAME` (exact odds of its dice), if any;
+    # the shell imports it only when asked, and the engine never does
+    odds_command: str | None = None
 
 
 def players_to_order(game: Game, state: State, players: list[str]) -> list[str]:

@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from pbem import __version__
+from pbem.odds import odds
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
@@ -559,7 +560,7 @@ def rollback(campaign, to, reason):
 
 
 @cli.command()
-@click.argument("game_name", metavar="[GAME]", default="age-of-war")
+@click.argument("game_name", metavar="[GAME]", required=False)
 @click.option("--dir", "folder", type=click.Path(file_okay=False, path_type=Path),
               help="Where to create the demo campaign [default: a new temporary folder].")
 @click.option("--seed", default="1", show_default=True, help="The same seed plays the same game.")
@@ -568,6 +569,8 @@ def rollback(campaign, to, reason):
 def demo(game_name, folder, seed, players, shown):
     """Play a whole game with the computer player for everyone; print standings and a report.
 
+    GAME is the first game pbem knows (age-of-war) unless named.
+
     \b
     Example:
       pbem demo
@@ -575,11 +578,11 @@ def demo(game_name, folder, seed, players, shown):
     """
     import tempfile
 
-    from games import get
+    from games import MODULES, get
     from pbem.demo import NAMES, run_demo
 
     try:
-        game = get(game_name)
+        game = get(game_name or next(iter(MODULES)))
     except KeyError as exc:
         _fail(str(exc.args[0]))
     if not game.min_players <= players <= min(game.max_players, len(NAMES)):
@@ -599,83 +602,6 @@ def demo(game_name, folder, seed, players, shown):
     who = shown or camp.player_names[0]
     click.echo(f"\n--- last report of {who} ---\n")
     click.echo(report_text(camp, who, None, "text"), nl=False)
-
-
-@cli.group()
-def odds():
-    """Exact odds for the games' dice, to help players plan.
-
-    \b
-    Example:
-      pbem odds age-of-war Kasugayama
-    """
-
-
-@odds.command("age-of-war")
-@click.argument("castle")
-@click.option("--steal", is_flag=True, help="The castle lies before an opponent: add the daimyo line.")
-@click.option("--dice", type=click.IntRange(1, 7), default=7, show_default=True, help="Dice in hand.")
-@click.option("--json", "as_json", is_flag=True)
-def odds_age_of_war(castle, steal, dice, as_json):
-    """The exact chance of taking CASTLE this turn, playing every roll at best.
-
-    \b
-    Example:
-      pbem odds age-of-war Gifu
-      pbem odds age-of-war Edo --steal --json
-    """
-    from games.age_of_war import orders, solver
-
-    name = orders.canonical_entry(castle)
-    if name is None or name == "auto":
-        close = orders.suggest(castle)
-        _fail(f"unknown castle {castle!r}" + (f"; did you mean {' or '.join(close)}?" if close else ""))
-    chance = solver.odds(name, steal=steal, dice=dice)
-    if as_json:
-        import json
-
-        click.echo(json.dumps({"castle": name, "steal": steal, "dice": dice,
-                               "probability": float(chance), "exact": f"{chance.numerator}/{chance.denominator}"}))
-    else:
-        click.echo(f"{name}{' (steal)' if steal else ''} with {dice} dice: {float(chance):.4%}")
-
-
-@odds.command("ikusa")
-@click.option("--attacker", required=True, metavar="SPEC", help="The attacking force, e.g. daimyo=1,archer=2.")
-@click.option("--defender", required=True, metavar="SPEC", help="The defending force, e.g. spearman=3.")
-@click.option("--castle", "fortification", flag_value="castle", help="The defender holds a castle (4 bonus spearmen).")
-@click.option("--fortress", "fortification", flag_value="fortress", help="The defender holds a fortress (5 bonus ronin).")
-@click.option("--naval", is_flag=True, help="A naval invasion: the defender strikes first.")
-@click.option("--json", "as_json", is_flag=True)
-def odds_ikusa(attacker, defender, fortification, naval, as_json):
-    """The exact chances of one Ikusa battle fought to the end.
-
-    Both sides remove casualties in the default order (bonus units, spearmen,
-    gunners, swordsmen, ronin, archers, the daimyo last) and the attacker
-    never withdraws. Unit kinds: daimyo, archer, gunner, swordsman, ronin,
-    spearman.
-
-    \b
-    Example:
-      pbem odds ikusa --attacker daimyo=1,archer=1,swordsman=1,gunner=2 --defender spearman=3 --castle
-      pbem odds ikusa --attacker spearman=5 --defender spearman=2,ronin=1 --naval --json
-    """
-    from games.ikusa import odds as ikusa_odds
-
-    try:
-        forces = ikusa_odds.parse_spec(attacker), ikusa_odds.parse_spec(defender)
-        chances = ikusa_odds.battle_odds(*forces, castle=fortification == "castle",
-                                         fortress=fortification == "fortress", naval=naval)
-    except ValueError as exc:
-        _fail(f"odds ikusa: {exc}")
-    if as_json:
-        import json
-
-        click.echo(json.dumps({key: float(value) for key, value in chances.items()}, sort_keys=True))
-    else:
-        for key, label in (("attacker_wins", "attacker wins"), ("defender_wins", "defender wins"),
-                           ("both_eliminated", "both eliminated")):
-            click.echo(f"{label:16} {ikusa_odds.percent(chances[key], 2)}%")
 
 
 def _load(folder: Path):
@@ -727,3 +653,6 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"pbem: internal error: {exc.__class__.__name__}: {exc}", err=True)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+cli.add_command(odds)

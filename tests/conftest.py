@@ -50,6 +50,15 @@ def run(*args) -> Result:
     return Result(code, out.getvalue(), err.getvalue())
 
 
+def subcommands(group):
+    """(name, command) for each subcommand of a click group, as `pbem GROUP --help` lists them (a group may load its
+    commands only when asked, as `pbem odds` does)."""
+    import click
+
+    context = click.Context(group)
+    return [(name, group.get_command(context, name)) for name in group.list_commands(context)]
+
+
 def pbem_env(**settings) -> dict[str, str]:
     """This environment without any PBEM_ setting of its own, plus the given ones: now="...", crash_at="..."."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}

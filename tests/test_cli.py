@@ -3,17 +3,19 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 
 import click
 import pytest
-from conftest import run
+from conftest import ROOT, run, subcommands
 
 from pbem import __version__
 from pbem.cli import cli
 
 
 def all_commands(group: click.Group, prefix=()):
-    for name, command in sorted(group.commands.items()):
+    for name, command in sorted(subcommands(group)):
         yield prefix + (name,)
         if isinstance(command, click.Group):
             yield from all_commands(command, prefix + (name,))
@@ -82,3 +84,26 @@ def test_ikusa_odds_fall_behind_castle_walls_and_against_a_naval_landing():
 def test_ikusa_odds_explain_a_bad_force():
     result = run("odds", "ikusa", "--attacker", "spearmen=3", "--defender", "spearman=2")
     assert result.code == 2 and "did you mean spearman" in result.err
+
+
+def test_the_odds_are_offered_for_exactly_the_games_that_name_an_odds_command():
+    from games import GAMES
+
+    offering = [name for name in GAMES if GAMES[name].odds_command]
+    assert offering == ["age-of-war", "ikusa"]
+    listed = run("odds", "--help")
+    assert listed.code == 0
+    assert [line.split()[0] for line in listed.out.split("Commands:")[1].strip().splitlines()] == offering
+    for name in offering:
+        shown = run("odds", name, "--help")
+        assert shown.code == 0 and f"pbem odds {name} " in shown.out and "Example" in shown.out
+    unknown = run("odds", "chess")
+    assert unknown.code == 2 and "chess" in unknown.err
+
+
+def test_the_command_line_loads_no_game_until_a_command_needs_one():
+    probe = ("import sys\nfrom click.testing import CliRunner\nfrom pbem.cli import cli\n"
+             "assert CliRunner().invoke(cli, ['--help']).exit_code == 0\n"
+             "print(sorted(m for m in sys.modules if m.startswith('games')))")
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert loaded.stdout.strip() == "[]"

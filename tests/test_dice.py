@@ -39,6 +39,14 @@ def test_rejection_sampling_keeps_a_huge_die_in_range():
     assert all(1 <= r <= sides for r in rolls)
 
 
+def test_a_block_in_the_rejected_tail_is_drawn_again_with_the_next_attempt():
+    # with 2**63 + 1 sides, seq 2's attempt 0 and seq 1's attempts 0 and 1 fall in the tail (x >= 2**64 - 2**64 mod
+    # sides); taken modulo sides they would have given 5290590548300899591 and 8122084967291042720
+    sides = 2**63 + 1
+    assert draw(b"k", 2, sides, "big") == 6380794828816449237
+    assert draw(b"k", 1, sides, "big") == 7738344960029813967
+
+
 def test_the_purpose_is_part_of_the_roll():
     key = b"k"
     assert [draw(key, s, 1000, "a") for s in range(5)] != [draw(key, s, 1000, "b") for s in range(5)]

@@ -4,6 +4,7 @@ import tomllib
 from pathlib import Path
 
 import click
+from conftest import subcommands
 
 from pbem.cli import cli
 
@@ -26,8 +27,8 @@ def test_every_toml_example_in_the_readme_is_valid_toml():
 
 
 def test_every_command_is_named_in_the_readme():
-    for name, command in cli.commands.items():
+    for name, command in subcommands(cli):
         assert f"pbem {name}" in README, name
         if isinstance(command, click.Group):
-            for sub in command.commands:
+            for sub, _ in subcommands(command):
                 assert f"pbem {name} {sub}" in README, f"{name} {sub}"

@@ -101,4 +101,5 @@ GAME = Game(
     view=view,
     is_over=is_over,
     standings=standings,
+    odds_command="games.age_of_war.commands:odds",
 )

@@ -105,4 +105,5 @@ GAME = Game(
     check_in_context=check_in_context,
     briefings=briefings,
     demo_rounds=60,
+    odds_command="games.ikusa.commands:odds",
 )

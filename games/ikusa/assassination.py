@@ -49,8 +49,7 @@ from engine.canonical import copy_plain
 from .conquest import _check_elimination, _lose_army, daimyos_left
 from .levy import PACKAGES
 from .ninja import may_spy
-from .planning import active_sides, audience, field_of, is_count, who
-from .state import REGULAR_KINDS, are_enemies, is_two_player
+from .state import REGULAR_KINDS, active_sides, are_enemies, audience, field_of, is_count, is_two_player, who
 from .units import check_priority, size
 
 MOMENTS = ("A", "B", "D")

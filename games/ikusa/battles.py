@@ -45,15 +45,18 @@ from .conquest import (
 )
 from .names import match_province
 from .odds import battle_odds, percent
-from .planning import active_sides, audience, field_of, who
 from .ronin import hidden_ronin, reveal_ronin
 from .state import (
     MAX_EXPERIENCE,
+    active_sides,
     are_enemies,
     army_at,
+    audience,
     colour_of,
+    field_of,
     player_of,
     side_of_province,
+    who,
 )
 from .units import (
     DAIMYO,

@@ -15,8 +15,8 @@ from __future__ import annotations
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
 from engine.canonical import copy_plain
 
-from .planning import BUILD_COST, active_sides, audience, field_of, owned_provinces, place_id, side_armies, who
-from .state import side_of_province
+from .planning import BUILD_COST
+from .state import active_sides, armies_on_board, audience, field_of, ordered_provinces, place_id, side_of_province, who
 from .turn_order import in_turn_order
 from .units import regular_units
 
@@ -120,14 +120,14 @@ def check_build(state: dict, side: str, allocation: dict, order) -> list[Problem
 def _sheltered(state: dict, side: str, pid: str) -> int:
     """Regular units of the side's army and provincial force there: what a castle would shelter."""
     return regular_units(state["provinces"][pid]["force"]) + sum(
-        regular_units(state["armies"][a]["units"]) for a in side_armies(state, side)
+        regular_units(state["armies"][a]["units"]) for a in armies_on_board(state, side)
         if state["armies"][a]["province"] == pid)
 
 
 def default_build(state: dict, side: str) -> dict | None:
     """A castle where the side has most units and no castle; else a fortress under its best-held castle
     (ties by province order); None if nothing can be built."""
-    owned = owned_provinces(state, side)
+    owned = ordered_provinces(state, side)
     for kind in KINDS:
         choices = [pid for pid in owned if why_not_build(state, side, kind, pid) is None]
         if choices:

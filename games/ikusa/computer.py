@@ -24,14 +24,17 @@ from .build import why_not_build
 from .levy import default_levy, koku_needed, levy_for_side
 from .odds import battle_odds
 from .orders import check_orders
-from .planning import BUILD_COST, active_sides, owned_provinces, side_armies
+from .planning import BUILD_COST
 from .ronin import PER_KOKU
 from .setup import default_placement_orders
 from .state import (
     REGULAR_KINDS,
+    active_sides,
     are_enemies,
+    armies_on_board,
     army_at,
     is_two_player,
+    ordered_provinces,
     side_of_province,
     sides_of,
 )
@@ -121,7 +124,7 @@ def _only_turn_order(state: dict, player: str, body: dict) -> dict:
 def side_orders(state: dict, side: str, board: Board) -> dict:
     """Planning, build, levy, ronin and war for one side, each part following from the one before."""
     koku = state["koku"].get(side, 0)
-    owned = owned_provinces(state, side)
+    owned = ordered_provinces(state, side)
     if not owned:
         return {"planning": {"turn_order": koku}}
     boxes = {"turn_order": 1 if koku >= TURN_ORDER_WHEN else 0, "build": 0, "levy": 0, "ronin": 0, "ninja": 0}
@@ -158,7 +161,7 @@ def side_orders(state: dict, side: str, board: Board) -> dict:
 def castle_site(state: dict, side: str, board: Board) -> str | None:
     """The province of one of the side's armies that borders the strongest enemy, if it can take a castle."""
     best, worst = None, 0
-    for army_id in side_armies(state, side):
+    for army_id in armies_on_board(state, side):
         pid = state["armies"][army_id]["province"]
         if why_not_build(state, side, "castle", pid) is not None:
             continue
@@ -228,7 +231,7 @@ def plan_battles(state: dict, side: str, board: Board, ronin: int) -> tuple[list
     battles: list[tuple[dict, str]] = []
     deployments: list[dict] = []
     taken: set[str] = set()
-    for army_id in side_armies(state, side):
+    for army_id in armies_on_board(state, side):
         army = state["armies"][army_id]
         if army.get("frozen") or not regular_units(army["units"]):
             continue
@@ -244,7 +247,7 @@ def plan_battles(state: dict, side: str, board: Board, ronin: int) -> tuple[list
         if room:
             deployments.append({"to": army_id, "count": room})
             ronin -= room
-    for pid in owned_provinces(state, side):
+    for pid in ordered_provinces(state, side):
         force = state["provinces"][pid]["force"]
         if regular_units(force) < 2:
             continue
@@ -259,7 +262,7 @@ def guard_ronin(state: dict, side: str, board: Board, deployed: list[dict], coun
     """Ronin the Koku left can still hire, onto the armies that border an enemy (hidden ronin defend too),
     each up to its limit, by army id."""
     entries = []
-    for army_id in side_armies(state, side):
+    for army_id in armies_on_board(state, side):
         army = state["armies"][army_id]
         if not any(are_enemies(state, side, side_of_province(state, pid))
                    for pid in board.neighbours(army["province"])):
@@ -308,7 +311,7 @@ def final_moves(state: dict, side: str, board: Board, battles: list[tuple[dict, 
         else:
             kind = last_standing(state["provinces"][origin]["force"])
             orders.append({"province": origin, "to": entry["target"], "units": {kind: 1}})
-    for army_id in side_armies(state, side):
+    for army_id in armies_on_board(state, side):
         if army_id in fought:
             continue
         army = state["armies"][army_id]
@@ -324,7 +327,7 @@ def final_moves(state: dict, side: str, board: Board, battles: list[tuple[dict, 
             claimed.add(pid)
         if drops:
             orders.append({"army": army_id, "path": [], "drop": drops})
-    for pid in owned_provinces(state, side):
+    for pid in ordered_provinces(state, side):
         if pid in fought:
             continue
         force = dict(state["provinces"][pid]["force"])

@@ -18,19 +18,21 @@ from __future__ import annotations
 from engine import event
 from engine.canonical import copy_plain
 
-from .planning import active_sides, province_order, who
 from .ronin import reveal_ronin
 from .state import (
     ARMY_ASHIGARU_LIMIT,
     ARMY_SAMURAI_LIMIT,
     ASHIGARU,
     SAMURAI,
+    active_sides,
     army_at,
     colour_of,
     is_two_player,
     player_of,
+    province_order,
     side_of_province,
     sides_of,
+    who,
 )
 from .units import DAIMYO, KINDS, RONIN, compact, regular_units
 

@@ -31,7 +31,6 @@ from importlib import resources
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
 from engine.canonical import copy_plain
 
-from .planning import active_sides, audience, board_of, field_of, owned_provinces, place_id, side_armies, who
 from .state import (
     ARMY_ASHIGARU_LIMIT,
     ARMY_SAMURAI_LIMIT,
@@ -39,10 +38,18 @@ from .state import (
     PROVINCIAL_LIMIT,
     REGULAR_KINDS,
     SAMURAI,
+    active_sides,
     are_enemies,
+    armies_on_board,
+    audience,
+    board_of,
     colour_of,
+    field_of,
+    ordered_provinces,
+    place_id,
     regular_count,
     side_of_province,
+    who,
 )
 from .turn_order import in_turn_order
 from .units import VALUE
@@ -112,7 +119,7 @@ def why_not_levy(state: dict, side: str, koku: int, placed: list[dict], unit, to
                  provinces: int | None = None) -> str | None:
     """The reason this unit cannot be placed after those already placed this round, or None.
 
-    `to` is an army id or a province id (see planning.place_id). `provinces`: how many
+    `to` is an army id or a province id (see state.place_id). `provinces`: how many
     the side owns, when the caller knows it already (placing units changes no owner, so
     a whole levy counts them once); None counts them here.
     """
@@ -127,7 +134,7 @@ def why_not_levy(state: dict, side: str, koku: int, placed: list[dict], unit, to
         return reason
     if any(p["province"] == province for p in placed):
         return "province_used"
-    if len(placed) >= (len(owned_provinces(state, side)) if provinces is None else provinces):
+    if len(placed) >= (len(ordered_provinces(state, side)) if provinces is None else provinces):
         return "more_than_provinces"
     bought: dict[str, int] = {}
     for kind in [p["unit"] for p in placed] + [unit]:
@@ -209,7 +216,7 @@ def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem
         problems.append(Problem(NOT_ALLOWED, f"{at}.units", f"You put {koku} Koku in the levy box: list the "
                                 f"units to recruit, for example: {EXAMPLE}"))
     trial = copy_plain(state)
-    owned = len(owned_provinces(trial, side))
+    owned = len(ordered_provinces(trial, side))
     placed: list[dict] = []
     for i, entry in enumerate(units):
         field = f"{at}.units[{i}]"
@@ -238,7 +245,7 @@ def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem
 def levy_for_side(new: dict, side: str, koku: int, units: list) -> list[dict]:
     """Place one side's units in order, skipping what the rules forbid (the state is changed in place)."""
     events, placed = [], []
-    owned = len(owned_provinces(new, side))
+    owned = len(ordered_provinces(new, side))
     for i, entry in enumerate(units):
         unit, to, _ = _entry(new, entry)
         reason = why_not_levy(new, side, koku, placed, unit, to, owned)
@@ -310,8 +317,8 @@ def default_levy(state: dict, side: str, koku: int) -> dict:
     units first, on the side's provinces that border an enemy (all of them when the map is not known):
     armies first, then the weakest, then province order."""
     board = board_of(state)
-    owned = owned_provinces(state, side)
-    mine = side_armies(state, side)
+    owned = ordered_provinces(state, side)
+    mine = armies_on_board(state, side)
     armies = {pid: [a for a in mine if state["armies"][a]["province"] == pid] for pid in owned}
 
     def exposed(pid: str) -> bool:

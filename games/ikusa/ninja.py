@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine import event
 from engine.canonical import copy_plain
 
-from .planning import active_sides, who
+from .state import active_sides, who
 
 
 def hire_ninja(state: dict, allocations: dict[str, dict]) -> tuple[dict, list[dict]]:

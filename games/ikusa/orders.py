@@ -42,10 +42,10 @@ from . import assassination, battles, movement
 from .board import board_of_state
 from .build import check_build
 from .levy import check_levy, levy_units
-from .planning import active_sides, check_allocation
+from .planning import check_allocation
 from .ronin import check_ronin
 from .setup import check_placement_orders
-from .state import is_two_player, sides_of
+from .state import active_sides, is_two_player, sides_of
 from .turn_order import check_preferences
 
 SECTIONS = ("planning", "turn_order", "build", "levy", "ronin", "war", "ninja", "revenge", "successors", "spy")

@@ -28,8 +28,17 @@ from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
 from engine.canonical import copy_plain
 
 from .levy import levy_for_side, levy_place
-from .planning import active_sides, field_of, owned_provinces, place_id, province_order, side_armies, who
-from .state import colour_of, player_of
+from .state import (
+    active_sides,
+    armies_on_board,
+    colour_of,
+    field_of,
+    ordered_provinces,
+    place_id,
+    player_of,
+    province_order,
+    who,
+)
 from .turn_order import in_turn_order
 from .units import regular_units
 
@@ -154,9 +163,9 @@ def check_ronin(state: dict, side: str, allocation: dict, orders, levy_orders=No
 def default_deployment(state: dict, side: str, count: int) -> list[dict]:
     """For a side without orders: its armies with the most regular units first, then its largest
     provincial forces, each filled up to its limit (ties by army id and province order)."""
-    armies = sorted(side_armies(state, side), key=lambda a: -regular_units(state["armies"][a]["units"]))
+    armies = sorted(armies_on_board(state, side), key=lambda a: -regular_units(state["armies"][a]["units"]))
     order = province_order(state)
-    forces = sorted(owned_provinces(state, side),
+    forces = sorted(ordered_provinces(state, side),
                     key=lambda pid: (-regular_units(state["provinces"][pid]["force"]), order.index(pid)))
     entries, left = [], count
     for to in armies + forces:

@@ -38,6 +38,11 @@ side always says which it is.
 """
 from __future__ import annotations
 
+from engine import shown
+
+from .board import Board, board_of_state
+from .names import match_province
+
 COLOURS = ("red", "blue", "orange", "green", "yellow")
 KINDS = ("daimyo", "archer", "swordsman", "gunner", "spearman")  # combat sequence order
 REGULAR_KINDS = ("archer", "swordsman", "gunner", "spearman")
@@ -105,7 +110,8 @@ def provinces_of(state: dict, player: str) -> list[str]:
 
 
 def provinces_of_side(state: dict, side: str) -> list[str]:
-    """The provinces of one side, in map order."""
+    """The provinces of one side in the order the state holds them: map order in a new state, by id once
+    read back from its file (ordered_provinces gives map order always)."""
     return [pid for pid in state["provinces"] if side_of_province(state, pid) == side]
 
 
@@ -123,6 +129,8 @@ def army_at(state: dict, pid: str) -> str | None:
 
 
 def armies_of_side(state: dict, side: str) -> list[str]:
+    """Every army of the side's colour, whatever its status, in the order the state holds them
+    (armies_on_board gives only those on the board)."""
     colour = colour_of(state, side)
     return [army_id for army_id, army in state["armies"].items() if army["colour"] == colour]
 
@@ -164,3 +172,82 @@ def koku_income(provinces: int, daimyos: int) -> int:
 def living_daimyos(state: dict, side: str) -> int:
     return sum(army["units"].get("daimyo", 0) for army_id, army in state["armies"].items()
                if army_id in armies_of_side(state, side) and army["status"] != "lost")
+
+
+# --- shared by the actions --------------------------------------------------------------------------
+
+def board_of(state: dict) -> Board | None:
+    """The map the game is played on (a hand-built state without a map digest has none)."""
+    return board_of_state(state) if state.get("map") else None
+
+
+def province_order(state: dict) -> list[str]:
+    """Province ids in the map order when the map is known, else sorted: the same in every process
+    whatever order the state's keys were stored in."""
+    board = board_of(state)
+    if board is not None:
+        return [pid for pid in board.ids() if pid in state["provinces"]]
+    return sorted(state["provinces"])
+
+
+def active_sides(state: dict) -> list[str]:
+    """The sides still in the game, in seat order (a side is out if it or its player is eliminated)."""
+    out = state.get("eliminated", [])
+    return [s for s in sides(state) if s not in out and player_of(state, s) not in out]
+
+
+def ordered_provinces(state: dict, side: str) -> list[str]:
+    """The side's provinces in province order, which the computer player's choices and the defaults
+    rely on (provinces_of_side keeps the state's own order).
+
+    Asked thousands of times a round, so it reads the owner fields the way
+    side_of_province does instead of calling it for every province.
+    """
+    provinces = state["provinces"]
+    if side is None:  # side_of_province says None for an unowned province
+        return [pid for pid in province_order(state) if provinces[pid]["owner"] is None]
+    key = "colour" if is_two_player(state) else "owner"
+    return [pid for pid in province_order(state)
+            if provinces[pid]["owner"] is not None and provinces[pid][key] == side]
+
+
+def armies_on_board(state: dict, side: str) -> list[str]:
+    """The side's armies whose marker is on the board, by id (armies_of_side gives every army)."""
+    colour = colour_of(state, side)
+    return sorted(a_id for a_id, army in state["armies"].items()
+                  if army["colour"] == colour and army["status"] == "active" and army["province"] is not None)
+
+
+def who(state: dict, side: str) -> dict:
+    """The fields that name a side in an event: its player and its colour."""
+    return {"player": player_of(state, side), "colour": colour_of(state, side)}
+
+
+def audience(state: dict, side: str) -> list[str]:
+    """The one player who may see a side's secrets."""
+    return [player_of(state, side)]
+
+
+def field_of(state: dict, side: str, name: str) -> str:
+    """A field as the side's orders spell it: in the two-player game under the colour's section."""
+    return f"{side}.{name}" if is_two_player(state) else name
+
+
+def place_id(state: dict, text) -> tuple[str | None, str | None]:
+    """(id, message): the army id or province id an order names (a province may be named as players
+    write it when the map is known), or a message saying why it names nothing."""
+    if not isinstance(text, str):
+        return None, f"A place is an army id or a province name in quotes, not {shown(text)}."
+    if text in state["armies"] or text in state["provinces"]:
+        return text, None
+    board = board_of(state)
+    if board is None:
+        return None, f'There is no province or army called "{text}".'
+    try:
+        return match_province(board, text), None
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def is_count(value) -> bool:
+    return type(value) is int  # bool is an int subclass, but True Koku means nothing

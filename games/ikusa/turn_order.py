@@ -15,7 +15,7 @@ from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
 from engine.canonical import copy_plain
 from engine.dice import shuffle
 
-from .planning import active_sides, field_of, who
+from .state import active_sides, field_of, who
 
 
 def markers(state: dict) -> list[int]:

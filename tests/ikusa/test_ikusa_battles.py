@@ -174,7 +174,11 @@ def test_every_event_of_the_war_is_typed_data_and_the_battle_events_are_numbered
     _new, events = conduct_combat(example_state(), "ann", EXAMPLE_WAR, ScriptedDice(*EXAMPLE_DICE), BOARD)
     dumps(events)
     assert {ev["battle"] for ev in only(events, "volley", "casualties")} == {1, 2, 3, 4, 5}
-    assert all(isinstance(ev["kind"], str) for ev in events)
+    numbered = [ev for ev in events if "battle" in ev]
+    assert [ev["battle"] for ev in numbered] == sorted(ev["battle"] for ev in numbered)
+    for number in range(1, 6):
+        battle = [ev["kind"] for ev in numbered if ev["battle"] == number]
+        assert battle[0] == "battle_started" and battle[-1] == "battle_ended" and "volley" in battle
 
 
 def test_the_war_never_changes_the_state_it_is_given():

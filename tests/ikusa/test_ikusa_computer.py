@@ -8,7 +8,7 @@ from engine import Dice
 from engine.canonical import dumps
 from games.ikusa.computer import computer_orders
 from games.ikusa.orders import check_orders
-from games.ikusa.planning import active_sides
+from games.ikusa.state import active_sides
 from games.ikusa.round import resolve_round
 from games.ikusa.setup import setup
 from games.ikusa.state import sides_of

@@ -20,17 +20,56 @@ def test_the_placement_round_comes_first_and_opens_the_play():
     assert sum(1 for e in events if e["kind"] == "army_placed") == 9
 
 
-def test_a_round_of_default_orders_runs_the_nine_actions_in_order():
+# each of the nine actions, by an event it tells when it acts
+NINE_ACTIONS = (("planning", "allocations_revealed"), ("turn order", "turn_order_determined"),
+                ("build", "castle_built"), ("levy", "levy_done"), ("ronin", "ronin_hired"),
+                ("ninja", "ninja_hired"), ("war", "battle_started"), ("removing the ronin", "ronin_removed"),
+                ("collecting Koku", "koku_collected"))
+
+
+def orders_that_make_every_action_act(state: dict) -> dict:
+    """Ann builds a castle, levies three archers, hires and deploys ronin, hires the ninja and attacks."""
+    from games.ikusa.board import default_board
+    from games.ikusa.state import regular_count
+
+    board = default_board()
+    armies_at = {a["province"] for a in state["armies"].values()}
+    mine = sorted(pid for pid, p in state["provinces"].items() if p["owner"] == "ann")
+    attack = next((pid, target) for pid in mine if state["provinces"][pid]["force"]
+                  for target in board.neighbours(pid)
+                  if state["provinces"][target]["owner"] not in (None, "ann") and target not in armies_at)
+    quiet = [pid for pid in mine if pid != attack[0] and pid not in armies_at and not state["provinces"][pid]["castle"]]
+    strong = next(pid for pid in quiet if regular_count(state["provinces"][pid]["force"]) >= 3)
+    return {"ann": {"planning": {"build": 2, "levy": 3, "ronin": 1, "ninja": 1},
+                    "build": {"kind": "castle", "province": quiet[0]},
+                    "levy": {"units": [{"unit": "archer", "to": pid} for pid in quiet[1:4]]},
+                    "ronin": [{"to": strong, "count": 2}],
+                    "war": {"battles": [{"province": attack[0], "target": attack[1]}]}}}
+
+
+def test_a_round_runs_every_one_of_the_nine_actions_each_finished_before_the_next():
     state = new_game()
-    after, events = resolve_round(state, {}, Dice(b"round 1"))
+    orders = orders_that_make_every_action_act(state)
+    assert check_orders(state, "ann", orders["ann"]).problems == []
+    after, events = resolve_round(state, orders, Dice(b"round 1"))
     kinds = [e["kind"] for e in events]
-    first = {kind: kinds.index(kind) for kind in ("allocations_revealed", "turn_order_determined", "levy_done",
-                                                  "koku_collected") if kind in kinds}
-    assert list(first) == sorted(first, key=first.get)
+    told = {action: [i for i, kind in enumerate(kinds) if kind == marker] for action, marker in NINE_ACTIONS}
+    assert [action for action, at in told.items() if not at] == []
+    spans = [(min(at), max(at)) for at in told.values()]
+    assert all(one[1] < two[0] for one, two in zip(spans, spans[1:])), list(zip(told, spans))
     assert after["round"] == state["round"] + 1 == 1
     assert "secret" not in after or not any(s.get("ronin") for s in after["secret"].values())
     check_plain(after)
     check_plain(events)
+
+
+def test_a_round_of_default_orders_plans_collects_and_keeps_no_ronin():
+    state = new_game()
+    after, events = resolve_round(state, {}, Dice(b"round 1"))
+    kinds = [e["kind"] for e in events]
+    assert kinds.index("allocations_revealed") < kinds.index("turn_order_determined") < kinds.index("levy_done")
+    assert kinds[-1] == "koku_collected"
+    assert after["round"] == 1 and not any(s.get("ronin") for s in after.get("secret", {}).values())
 
 
 def test_rounds_are_the_same_for_the_same_dice():
@@ -44,8 +83,10 @@ def test_several_rounds_of_default_orders_keep_the_state_sound():
     state = new_game(key=b"several")
     for number in range(1, 4):
         state, _ = resolve_round(state, {}, Dice(f"several {number}".encode()))
-        owned = sum(1 for p in state["provinces"].values() if p["owner"])
-        assert owned <= 68
+        assert len(state["provinces"]) == 68
+        for province in state["provinces"].values():
+            owner = province["owner"]
+            assert (owner is None and province["colour"] is None) or province["colour"] in state["colours"][owner]
         for army in state["armies"].values():
             assert army["status"] != "active" or army["province"] in state["provinces"]
     assert state["round"] == 3
@@ -76,8 +117,10 @@ def test_a_battle_ordered_in_the_file_is_fought_in_the_war():
     after, events = resolve_round(state, orders, Dice(b"battle round"))
     started = [e for e in events if e["kind"] == "battle_started"]
     assert [(e["from"], e["target"]) for e in started] == [attack]
+    # with these dice Ann's spearmen beat Kawachi's defenders; a provincial force does not move in
     ended = [e for e in events if e["kind"] == "battle_ended"][0]
-    assert ended["outcome"] in ("attacker_won", "defender_won", "both_eliminated", "withdrawn")
+    assert (ended["outcome"], ended["provinces_lost"]) == ("attacker_won", [attack[1]])
+    assert after["provinces"][attack[1]]["owner"] is None and after["provinces"][attack[1]]["force"] == {}
 
 
 def test_a_ninja_hired_in_the_round_strikes_at_the_ordered_moment():

@@ -1,0 +1,33 @@
+"""Standings and the end of a game read only what every player sees, so a report may take them from a player's view."""
+from __future__ import annotations
+
+import pytest
+
+from engine import Dice
+from engine.canonical import dumps
+from games import GAMES
+
+
+def played(game, rounds: int, key: bytes) -> list[dict]:
+    """The states of a short game of computer players, from the setup on."""
+    players = ["ann", "bob", "cho", "dai", "eri", "fuu"][:min(max(3, game.min_players), game.max_players)]
+    state, _ = game.setup(players, {}, Dice(key))
+    states = [state]
+    for number in range(rounds):
+        orders = {p: game.computer_orders(state, p) for p in players}
+        state, _ = game.resolve(state, orders, Dice(key + str(number).encode()))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_game_ranks_and_ends_the_same_from_any_players_view_as_from_the_state(name):
+    game = GAMES[name]
+    compared = 0
+    for state in played(game, 4, b"same standings"):
+        for player in state["players"]:
+            seen = game.view(state, player)
+            assert dumps(game.standings(seen)) == dumps(game.standings(state))
+            assert game.is_over(seen) == game.is_over(state)
+            compared += 1
+    assert compared >= 15
