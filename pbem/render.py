@@ -21,8 +21,16 @@ def template_folder(game_name: str) -> str:
 def report_model(*, campaign: str, game, round_number: int, player: str, state: dict, events: list[dict],
                  dice: dict, next_commitment: str | None, deadline: str | None, defaulted: list[str],
                  rerun: dict | None) -> dict:
-    over = game.is_over(state)
-    view = game.view(state, player)
+    """The report of one player: the state goes no further than game.view, so nothing else can leak."""
+    return _model_of_view(campaign=campaign, game=game, round_number=round_number, player=player,
+                          view=game.view(state, player), events=for_player(events, player), dice=dice,
+                          next_commitment=next_commitment, deadline=deadline, defaulted=defaulted, rerun=rerun)
+
+
+def _model_of_view(*, campaign: str, game, round_number: int, player: str, view: dict, events: list[dict],
+                   dice: dict, next_commitment: str | None, deadline: str | None, defaulted: list[str],
+                   rerun: dict | None) -> dict:
+    over = game.is_over(view)
     return {
         "format": REPORT_FORMAT,
         "campaign": campaign,
@@ -31,8 +39,8 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
         "round": round_number,
         "player": player,
         "view": view,
-        "events": for_player(events, player),
-        "standings": game.standings(state),
+        "events": events,
+        "standings": game.standings(view),
         "over": over,
         "defaulted": sorted(defaulted),
         "rerun": rerun,

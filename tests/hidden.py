@@ -642,16 +642,28 @@ def check_hidden(game_name: str, draws: int, seed: int = 0) -> dict:
 
 # --- planted leaks, for showing that the checks can fail -----------------------------------------------
 
-def peeking(game: Game, key: str) -> Game:
-    """The game with state[key] left out of the view but shown, as a digest, in the standings (the kind of
-    leak the generic check is for: a report part computed from the full state)."""
+def hiding(game: Game, key: str) -> Game:
+    """The game with state[key] left out of the view."""
     def view(state: dict, player: str) -> dict:
         return {k: v for k, v in game.view(state, player).items() if k != key}
 
-    def standings(state: dict) -> list[dict]:
-        return [{**row, "peek": canonical.digest(state.get(key))} for row in game.standings(state)]
+    return dataclasses.replace(game, view=view)
 
-    return dataclasses.replace(game, view=view, standings=standings)
+
+@contextmanager
+def report_peeking(key: str):
+    """While inside, every report also carries a digest of state[key], read from the full state: the kind of
+    leak the generic check is for, a part of the report made from the state rather than from the view."""
+    real = render.report_model
+
+    def report_model(**made):
+        return {**real(**made), "peek": canonical.digest(made["state"].get(key))}
+
+    render.report_model = report_model
+    try:
+        yield
+    finally:
+        render.report_model = real
 
 
 def announcing_orders(game: Game) -> Game:

@@ -46,11 +46,11 @@ def test_the_hidden_information_checks_pick_up_a_newly_registered_game(coin_flip
 
 
 def test_the_hidden_information_checks_catch_a_leak_in_a_newly_registered_game(coin_flip):
-    leaky = hidden.peeking(coin_flip, "calls")   # the other players' calls, as a digest in the standings
     found = hidden.Tally()
-    for rounds in (1, 2, 3):
-        pos = hidden.position("coin-flip", 0, rounds)
-        found.add(hidden.check_generic(pos, pos.players[0], rounds, game=leaky))
+    with hidden.report_peeking("calls"):   # every player's call, as a digest in every report
+        for rounds in (1, 2, 3):
+            pos = hidden.position("coin-flip", 0, rounds)
+            found.add(hidden.check_generic(pos, pos.players[0], rounds))
     assert found.leaks
 
 

@@ -141,11 +141,12 @@ def first_leak(check, game_name: str, **planted) -> str | None:
 
 
 @pytest.mark.parametrize("game_name", GAMES)
-def test_standings_made_from_a_part_of_the_state_the_view_hides_are_caught(game_name):
+def test_a_report_part_made_from_a_part_of_the_state_the_view_hides_is_caught(game_name):
     pos = position(game_name, 0, 3)
     shown = get(game_name).view(pos.round.state, pos.players[0])
     key = next(k for k in sorted(pos.round.state) if k in shown)
-    assert first_leak(hidden.check_generic, game_name, game=hidden.peeking(get(game_name), key))
+    with hidden.report_peeking(key):
+        assert first_leak(hidden.check_generic, game_name, game=hidden.hiding(get(game_name), key))
 
 
 def every_event(events: list[dict], player: str) -> list[dict]:
@@ -170,10 +171,8 @@ def test_a_next_commitment_that_follows_the_swapped_seed_is_caught(game_name):
 
 
 def test_a_game_whose_adapter_says_its_view_hides_nothing_is_caught_when_it_hides_something():
-    leak = next(game for game in GAMES if not harness_for(game).hides_state)
-    game = get(leak)
-    pos = position(leak, 0, 2)
+    claims = next(game for game in GAMES if not harness_for(game).hides_state)
+    pos = position(claims, 0, 2)
     key = sorted(pos.round.state)[0]
-    hiding = hidden.peeking(game, key)
-    found = hidden.check_generic(pos, pos.players[0], 1, game=hiding)
+    found = hidden.check_generic(pos, pos.players[0], 1, game=hidden.hiding(get(claims), key))
     assert found.leaks and key in found.leaks[0]
