@@ -26,7 +26,7 @@ from .odds import battle_odds
 from .orders import check_orders
 from .planning import BUILD_COST, active_sides, owned_provinces, side_armies
 from .ronin import PER_KOKU
-from .setup import default_placement_orders
+from .placement import default_placement_orders
 from .state import (
     REGULAR_KINDS,
     are_enemies,

@@ -44,7 +44,7 @@ from .build import check_build
 from .levy import check_levy, levy_units
 from .planning import active_sides, check_allocation
 from .ronin import check_ronin
-from .setup import check_placement_orders
+from .placement import check_placement_orders
 from .state import is_two_player, sides_of
 from .turn_order import check_preferences
 

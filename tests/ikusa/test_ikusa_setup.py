@@ -4,12 +4,8 @@ import pytest
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Dice, dumps
 from games.ikusa.board import default_board
-from games.ikusa.setup import (
-    check_placement_orders,
-    default_placement_orders,
-    place_reinforcements,
-    setup,
-)
+from games.ikusa.placement import check_placement_orders, default_placement_orders, place_reinforcements
+from games.ikusa.setup import setup
 from games.ikusa.state import (
     are_enemies,
     army_at,
