@@ -18,7 +18,7 @@ per colour, [red] and [blue]):
     units = [{ unit = "archer", to = "red-1" }, { unit = "spearman", to = "Owari" }]
     [ronin]
     ronin = [{ to = "red-1", count = 2 }]
-    [war]                          # phases A to D (see movement.py and battles.py)
+    [war]                          # phases A to D (see movement.py, move_checks.py and battles.py)
     priority = ["spearman", "gunner", "swordsman", "ronin", "archer"]
     moves = [...]
     battles = [...]
@@ -38,13 +38,13 @@ from __future__ import annotations
 
 from engine import NOT_UNDERSTOOD, Checked, Problem, shown
 
-from . import assassination, battles, movement
+from . import assassination, battles, move_checks
 from .board import board_of_state
 from .build import check_build
 from .levy import check_levy, levy_units
 from .planning import active_sides, check_allocation
-from .ronin import check_ronin
 from .placement import check_placement_orders
+from .ronin import check_ronin
 from .state import is_two_player, sides_of
 from .turn_order import check_preferences
 
@@ -80,7 +80,7 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
             problems += check_build(state, side, paid, section.get("build"))
             problems += check_levy(state, side, paid, section.get("levy"))
             problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
-            problems += movement.check_moves(state, side, war, board, paid, section.get("levy"))
+            problems += move_checks.check_moves(state, side, war, board, paid, section.get("levy"))
         problems += battles.check_battles(state, side, war, board)
         problems += assassination.check_ninja(state, side, section)
         if not problems:

@@ -2,8 +2,8 @@ import copy
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, for_player
 from games.ikusa.board import default_board
+from games.ikusa.move_checks import check_moves
 from games.ikusa.movement import (
-    check_moves,
     default_war_moves,
     final_movement,
     move_armies,
