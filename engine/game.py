@@ -27,6 +27,8 @@ class Problem:
     field: str
     message: str
     line: int | None = None
+    code: str = ""
+    values: dict = field(default_factory=dict)
 
 
 SHOWN_CHARACTERS = 40
