@@ -22,12 +22,13 @@ these keys, and `split` lists the provinces of the player's first colour
 from __future__ import annotations
 
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
+from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
 from .board import Board, board_of_state
 from .koku import collect_koku
 from .names import ProvinceNameError, match_province
+from .problems import problem, refused
 from .setup import split_event
 from .state import (ARMIES_PER_COLOUR, ARMY_ASHIGARU_LIMIT, ARMY_SAMURAI_LIMIT, PROVINCIAL_LIMIT, add_units,
                     are_enemies, army_at, colour_of, is_two_player, player_of, provinces_of, provinces_of_side,
@@ -345,11 +346,7 @@ def _limits(state: dict) -> dict:
     return {"spearmen": PAIRS, "armies": ARMIES_PER_COLOUR}
 
 
-_WHAT = {
-    "spearmen": "provinces for your spearmen",
-    "armies": "provinces for your army markers",
-    "claims": "unowned provinces to claim",
-}
+_NOT_A_LIST = {"spearmen": "spearmen-not-a-list", "armies": "armies-not-a-list", "claims": "claims-not-a-list"}
 
 
 def check_placement_orders(state: dict, player: str, body: dict, board: Board | None = None) -> list[Problem]:
@@ -357,22 +354,21 @@ def check_placement_orders(state: dict, player: str, body: dict, board: Board | 
     board = _board_for(state, board)
     problems: list[Problem] = []
     if state["phase"] != "placement":
-        problems.append(Problem(NOT_ALLOWED, "phase", "The placement round is over."))
+        problems.append(problem("phase", "placement-over"))
     if player not in state["players"]:
-        return problems + [Problem(NOT_ALLOWED, "player", f"{player} does not play in this game.")]
+        return problems + [problem("player", "not-a-player", player=player)]
     if not isinstance(body, dict):
-        return problems + [Problem(NOT_UNDERSTOOD, "orders", "The orders must be a table of keys and lists.")]
+        return problems + [problem("orders", "placement-not-a-table")]
     if is_two_player(state):
         colours = state["colours"][player]
         for key in body:
             if key != "split" and key not in colours:
-                problems.append(Problem(NOT_UNDERSTOOD, key, f'"{key}" is not a placement order: use "split" and '
-                                        f"one section for each of your colours, {' and '.join(colours)}."))
+                problems.append(problem(key, "unknown-placement-section", key=key, colours=colours))
         problems += _check_split(state, board, player, body.get("split"))
         for colour in colours:
             section = body.get(colour, {})
             if not isinstance(section, dict):
-                problems.append(Problem(NOT_UNDERSTOOD, colour, f"[{colour}] must be a section of keys and lists."))
+                problems.append(problem(colour, "placement-colour-not-a-section", colour=colour))
                 continue
             problems += _check_section(state, board, colour, section)
     else:
@@ -383,7 +379,7 @@ def check_placement_orders(state: dict, player: str, body: dict, board: Board | 
     events = _run_placement(trial, board, {player: body}, sides_of(state, player))
     for ev in events:
         if ev["kind"] == REPLACED and ev["reason"] not in ("missing", *NAME_REASONS):
-            problems.append(Problem(NOT_ALLOWED, ev["field"], _message(trial, board, ev)))
+            problems.append(_replaced_problem(trial, board, ev))
     return problems
 
 
@@ -392,44 +388,40 @@ def _check_section(state: dict, board: Board, side: str, section: dict) -> list[
     keys, limits = _keys(state), _limits(state)
     for key in section:
         if key not in keys:
-            problems.append(Problem(NOT_UNDERSTOOD, _field(state, side, key),
-                                    f'"{key}" is not a placement order; the orders are {", ".join(keys)}.'))
+            problems.append(problem(_field(state, side, key), "unknown-placement-key", key=key, keys=keys))
     for key, limit in limits.items():
         raw = section.get(key)
         field = _field(state, side, key)
         if raw is None:
             continue
         if not isinstance(raw, list):
-            problems.append(Problem(NOT_UNDERSTOOD, field, f"{key} must be a list of {_WHAT[key]}."))
+            problems.append(problem(field, _NOT_A_LIST[key]))
             continue
         if len(raw) > limit:
-            each = " of two spearmen each" if key == "spearmen" and limit == PAIRS else ""
-            problems.append(Problem(NOT_ALLOWED, field, f"{key} has {len(raw)} entries; there are only {limit} "
-                                    f"placements{each}."))
+            if key == "spearmen" and limit == PAIRS:
+                problems.append(problem(field, "too-many-spearman-pairs", count=len(raw), limit=limit))
+            else:
+                problems.append(problem(field, "too-many-placements", key=key, count=len(raw), limit=limit))
         for index, text in enumerate(raw):
             if not isinstance(text, str):
-                problems.append(Problem(NOT_UNDERSTOOD, f"{field}[{index}]",
-                                        f"{shown(text)} is not a province name: write names in quotes."))
+                problems.append(problem(f"{field}[{index}]", "placement-not-a-name", written=shown(text)))
                 continue
             try:
                 match_province(board, text)
             except ProvinceNameError as exc:
-                problems.append(Problem(NOT_UNDERSTOOD, f"{field}[{index}]", str(exc)))
+                problems.append(refused(f"{field}[{index}]", exc))
     if "army_units" in keys and section.get("army_units") is not None:
         reason = army_units_problem(section["army_units"])
-        if reason:
-            problems.append(Problem(NOT_UNDERSTOOD if reason == "not_understood" else NOT_ALLOWED,
-                                    _field(state, side, "army_units"), _ARMY_UNITS_MESSAGES[reason]))
+        field = _field(state, side, "army_units")
+        if reason == "not_understood":
+            problems.append(problem(field, "army-units-not-understood",
+                                    example="[{archer = 2, swordsman = 2, gunner = 2}, ...]"))
+        elif reason == "wrong_totals":
+            problems.append(problem(field, "army-units-wrong-totals"))
+        elif reason == "army_limit":
+            problems.append(problem(field, "army-units-over-limit", samurai=ARMY_SAMURAI_LIMIT,
+                                    ashigaru=ARMY_ASHIGARU_LIMIT))
     return problems
-
-
-_ARMY_UNITS_MESSAGES = {
-    "not_understood": "army_units must list three armies, each a table of archer, swordsman and gunner counts, "
-                      "for example [{archer = 2, swordsman = 2, gunner = 2}, ...].",
-    "wrong_totals": "The three armies must share exactly 5 archers, 5 swordsmen and 6 gunners.",
-    "army_limit": f"An army holds at most {ARMY_SAMURAI_LIMIT} samurai (archers and swordsmen) "
-                  f"and {ARMY_ASHIGARU_LIMIT} ashigaru.",
-}
 
 
 def _check_split(state: dict, board: Board, player: str, raw) -> list[Problem]:
@@ -438,43 +430,45 @@ def _check_split(state: dict, board: Board, player: str, raw) -> list[Problem]:
     first = state["colours"][player][0]
     size = len(provinces_of_side(state, first))
     if not isinstance(raw, list):
-        return [Problem(NOT_UNDERSTOOD, "split", f"split must list the {size} provinces of {first}.")]
+        return [problem("split", "split-not-a-list", size=size, colour=first)]
     problems, seen = [], []
     owned = provinces_of(state, player)
     for index, text in enumerate(raw):
         try:
             pid = match_province(board, text)
         except ProvinceNameError as exc:
-            problems.append(Problem(NOT_UNDERSTOOD, f"split[{index}]", str(exc)))
+            problems.append(refused(f"split[{index}]", exc))
             continue
         if pid not in owned:
-            problems.append(Problem(NOT_ALLOWED, f"split[{index}]", f"{board.name(pid)} is not yours."))
+            problems.append(problem(f"split[{index}]", "split-not-yours", province=board.name(pid)))
         elif pid in seen:
-            problems.append(Problem(NOT_ALLOWED, f"split[{index}]", f"{board.name(pid)} is listed twice."))
+            problems.append(problem(f"split[{index}]", "split-listed-twice", province=board.name(pid)))
         seen.append(pid)
     if len(raw) != size:
-        problems.append(Problem(NOT_ALLOWED, "split", f"split lists {len(raw)} provinces; {first} must have "
-                                f"exactly {size}, and {state['colours'][player][1]} the others."))
+        problems.append(problem("split", "split-size", count=len(raw), first=first, size=size,
+                                second=state["colours"][player][1]))
     return problems
 
 
-def _message(state: dict, board: Board, ev: dict) -> str:
+def _replaced_problem(state: dict, board: Board, ev: dict) -> Problem:
+    """Why an order that reads well would be replaced when its placement comes."""
+    field = ev["field"]
     name = board.name(match_province(board, ev["given"])) if ev["given"] else "?"
     reason = ev["reason"]
+    if reason == "not_yours" and is_two_player(state):
+        return problem(field, "placement-not-colours", province=name, colour=ev["colour"])
     if reason == "not_yours":
-        whose = f"one of {ev['colour']}'s provinces" if is_two_player(state) else "yours"
-        return f"{name} is not {whose} when this placement comes."
+        return problem(field, "placement-not-yours", province=name)
     if reason == "not_single_spearman":
-        return (f"{name} does not hold just one spearman when this placement comes: the extra spearmen go two at "
-                "a time on a province holding only one.")
+        return problem(field, "not-single-spearman", province=name)
     if reason == "full":
         cap = QUICK_SPEARMAN_CAP if state["options"]["quick"] else PROVINCIAL_LIMIT
-        return f"{name} has no room for more spearmen then (at most {cap} there at this stage)."
+        return problem(field, "placement-full", province=name, cap=cap)
     if reason == "army_there":
-        return f"An army marker already stands in {name} when this one is placed."
+        return problem(field, "army-there", province=name)
     if reason == "claimed":
-        return f"{name} is not unowned when this claim comes."
-    return f"{name} cannot be used for this placement ({reason})."
+        return problem(field, "claimed", province=name)
+    return problem(field, "placement-refused", province=name, reason=reason)
 
 
 def default_placement_orders(state: dict, player: str, board: Board | None = None) -> dict:

@@ -12,11 +12,12 @@ the economic actions (planning to collecting Koku).
 from __future__ import annotations
 
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
+from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
 from .board import Board, board_of_state
-from .names import match_province
+from .names import ProvinceNameError, match_province
+from .problems import Refused, problem
 from .state import colour_of, is_two_player, player_of, sides
 
 BOXES = ("turn_order", "build", "levy", "ronin", "ninja")
@@ -81,20 +82,20 @@ def field_of(state: dict, side: str, name: str) -> str:
     return f"{side}.{name}" if is_two_player(state) else name
 
 
-def place_id(state: dict, text) -> tuple[str | None, str | None]:
-    """(id, message): the army id or province id an order names (a province may be named as players
-    write it when the map is known), or a message saying why it names nothing."""
+def place_id(state: dict, text) -> tuple[str | None, Refused | None]:
+    """(id, refusal): the army id or province id an order names (a province may be named as players
+    write it when the map is known), or why it names nothing."""
     if not isinstance(text, str):
-        return None, f"A place is an army id or a province name in quotes, not {shown(text)}."
+        return None, Refused("place-not-a-name", written=shown(text))
     if text in state["armies"] or text in state["provinces"]:
         return text, None
     board = board_of(state)
     if board is None:
-        return None, f'There is no province or army called "{text}".'
+        return None, Refused("no-such-place", name=text)
     try:
         return match_province(board, text), None
-    except ValueError as exc:
-        return None, str(exc)
+    except ProvinceNameError as exc:
+        return None, exc
 
 
 def is_count(value) -> bool:
@@ -110,33 +111,27 @@ def check_allocation(state: dict, side: str, allocation) -> list[Problem]:
     """
     at = field_of(state, side, "planning")
     if side not in active_sides(state):
-        return [Problem(NOT_ALLOWED, at, f"{side} is not in the game and allocates no Koku.")]
+        return [problem(at, "not-in-game", side=side)]
     if not isinstance(allocation, dict):
-        return [Problem(NOT_UNDERSTOOD, at, "The allocation is a table of Koku per box: "
-                        "turn_order, build, levy, ronin and ninja, for example: levy = 3")]
+        return [problem(at, "allocation-not-a-table")]
     problems = []
     for key in allocation:
         if key not in BOXES:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{key}", f'"{key}" is not a planning box. The '
-                                    f"boxes are: {', '.join(BOXES)}."))
+            problems.append(problem(f"{at}.{key}", "unknown-box", key=key, boxes=BOXES))
     for box in BOXES:
         amount = allocation.get(box, 0)
         if not is_count(amount):
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{box}", f"The Koku in {box} must be a whole "
-                                    f"number, not {shown(amount)}."))
+            problems.append(problem(f"{at}.{box}", "koku-not-a-number", box=box, written=shown(amount)))
         elif amount < 0:
-            problems.append(Problem(NOT_ALLOWED, f"{at}.{box}", f"The Koku in {box} cannot be negative."))
+            problems.append(problem(f"{at}.{box}", "negative-koku", box=box))
         elif box == "build" and amount not in (0, BUILD_COST):
-            problems.append(Problem(NOT_ALLOWED, f"{at}.build", f"The build box holds {BUILD_COST} Koku "
-                                    f"or none, not {amount}."))
+            problems.append(problem(f"{at}.build", "build-box-amount", cost=BUILD_COST, amount=amount))
     if problems:
         return problems
     koku = state["koku"].get(side, 0)
     spent = sum(allocation.get(box, 0) for box in BOXES)
     if spent != koku:
-        more = "more than" if spent > koku else "less than"
-        problems.append(Problem(NOT_ALLOWED, at, f"You allocated {spent} Koku, {more} the {koku} you "
-                                "have: every Koku must go into a box (none is kept for later)."))
+        problems.append(problem(at, "too-many-koku" if spent > koku else "too-few-koku", spent=spent, koku=koku))
     return problems
 
 

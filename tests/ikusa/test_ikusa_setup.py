@@ -403,11 +403,14 @@ def test_check_names_each_faulty_field_as_not_understood_or_not_allowed():
     body = {"spearmen": [mine[0], "Kozuki", "Awa", 7, theirs[0], mine[0], mine[1]],
             "armies": [mine[1], mine[1]], "castles": ["Edo"]}
     problems = {p.field: p for p in check_placement_orders(state, "ann", body)}
-    assert problems["castles"].reason == NOT_UNDERSTOOD
-    assert problems["spearmen"].reason == NOT_ALLOWED and "6" in problems["spearmen"].message
-    assert problems["spearmen[1]"].reason == NOT_UNDERSTOOD and "Did you mean" in problems["spearmen[1]"].message
-    assert problems["spearmen[2]"].reason == NOT_UNDERSTOOD and "Awa (Shikoku)" in problems["spearmen[2]"].message
-    assert problems["spearmen[3]"].reason == NOT_UNDERSTOOD
+    assert (problems["castles"].reason, problems["castles"].code) == (NOT_UNDERSTOOD, "unknown-placement-key")
+    assert (problems["spearmen"].reason, problems["spearmen"].code, problems["spearmen"].values) == (
+        NOT_ALLOWED, "too-many-spearman-pairs", {"count": 7, "limit": 6})
+    assert (problems["spearmen[1]"].reason, problems["spearmen[1]"].code) == (NOT_UNDERSTOOD, "misspelt-province")
+    assert problems["spearmen[1]"].values["written"] == '"Kozuki"'
+    assert (problems["spearmen[2]"].reason, problems["spearmen[2]"].code) == (NOT_UNDERSTOOD, "ambiguous-province")
+    assert "Awa (Shikoku)" in problems["spearmen[2]"].values["candidates"]
+    assert (problems["spearmen[3]"].reason, problems["spearmen[3]"].code) == (NOT_UNDERSTOOD, "placement-not-a-name")
     assert set(problems) == {"castles", "spearmen", "spearmen[1]", "spearmen[2]", "spearmen[3]"}
     understood = {"spearmen": [mine[0], theirs[0], mine[0]], "armies": [mine[1], mine[1]]}
     problems = [(p.reason, p.field) for p in check_placement_orders(state, "ann", understood)]
@@ -454,8 +457,9 @@ def test_a_two_player_colour_may_not_place_on_its_allys_provinces():
     state, _ = setup(["ann", "bob"], {}, Dice(b"two"))
     blue = provinces_of_side(state, "blue")
     problems = check_placement_orders(state, "ann", {"red": {"spearmen": [blue[0]]}})
-    assert [(p.reason, p.field) for p in problems] == [(NOT_ALLOWED, "red.spearmen[0]")]
-    assert "red's provinces" in problems[0].message
+    assert [(p.reason, p.field, p.code) for p in problems] == [
+        (NOT_ALLOWED, "red.spearmen[0]", "placement-not-colours")]
+    assert problems[0].values == {"province": BOARD.name(blue[0]), "colour": "red"}
 
 
 def test_a_two_player_split_of_the_wrong_size_is_refused_and_the_dealt_split_kept():
