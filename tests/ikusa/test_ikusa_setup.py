@@ -152,6 +152,7 @@ def test_the_first_koku_is_the_provinces_divided_by_three_collected_in_turn_orde
     collected = only(events, "koku_collected")
     assert [ev["player"] for ev in collected] == state["turn_order"]
     assert all(ev["koku"] == koku and ev["provinces"] == 68 // players for ev in collected)
+    assert all("minimum" not in ev for ev in collected)  # round 0 of the games recorded so far reads the same
 
 
 def test_a_player_with_fewer_than_nine_provinces_and_a_daimyo_collects_three_koku():
@@ -245,6 +246,9 @@ def test_quick_play_claims_six_provinces_each_with_two_spearmen_more_each_time()
     assert [ev["player"] for ev in claims[:3]] == state["turn_order"]
     assert sum(p["owner"] is None for p in new["provinces"].values()) == 68 - 66
     assert new["koku"] == {p: 7 for p in THREE}
+    collected = only(events, "koku_collected")   # the first Koku, in turn order, after the placements
+    assert [ev["player"] for ev in collected] == state["turn_order"] and events[-1]["kind"] == "placement_done"
+    assert all(ev["koku"] == 7 and "minimum" not in ev for ev in collected)
 
 
 def test_quick_play_armies_share_five_archers_five_swordsmen_and_six_gunners_as_ordered():
