@@ -1,4 +1,4 @@
-"""The game-agnostic core: dice, events with audiences, canonical data, the game protocol.
+"""The game-agnostic core: dice, events with audiences, canonical data, the game protocol, problems as codes.
 
 No I/O, no clock, no global randomness: everything here is a pure function of its inputs.
 """
@@ -6,8 +6,9 @@ from engine.canonical import digest, dumps
 from engine.dice import Dice, commitment, round_seed
 from engine.events import ALL, GM, event, for_player, visible_to
 from engine.game import NOT_ALLOWED, NOT_UNDERSTOOD, Checked, Game, Problem, shown
+from engine.problems import ProblemTable
 
 __all__ = [
-    "ALL", "GM", "NOT_ALLOWED", "NOT_UNDERSTOOD", "Checked", "Dice", "Game", "Problem",
+    "ALL", "GM", "NOT_ALLOWED", "NOT_UNDERSTOOD", "Checked", "Dice", "Game", "Problem", "ProblemTable",
     "commitment", "digest", "dumps", "event", "for_player", "round_seed", "shown", "visible_to",
 ]

@@ -35,10 +35,17 @@ NOT_ALLOWED = "not-allowed"
 
 @dataclass(frozen=True)
 class Problem:
-    """One reason an order file is refused, naming the field (and so the line) at fault."""
+    """One reason an order file is refused, naming the field (and so the line) at fault.
+
+    `code` says which reason, `values` what it quotes (plain data); `message` is
+    the English sentence the game's problem table makes of them (see
+    engine.problems). `reason` is NOT_UNDERSTOOD or NOT_ALLOWED, fixed by the code.
+    """
 
     reason: str
     field: str
+    code: str
+    values: dict
     message: str
     line: int | None = None
 

@@ -10,15 +10,16 @@ import json
 import re
 import tomllib
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import tomli_w
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, shown
+from engine import Problem, shown
 from pbem import clock
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.files import write_atomic
+from pbem.problems import problem
 
 MAX_BYTES = 64 * 1024
 MAX_DEPTH = 16              # lists and tables within each other
@@ -70,66 +71,59 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line = _line_of_decode_error(str(exc))
-        raise OrdersRejected(source, [Problem(NOT_UNDERSTOOD, "file", f"not valid TOML: {exc}", line)]) from None
+        raise OrdersRejected(source, [replace(problem("file", "toml-syntax", error=str(exc)), line=line)]) from None
     except RecursionError:
         document = None
     if document is None or _depth(document) > MAX_DEPTH:
-        raise OrdersRejected(source, [Problem(NOT_UNDERSTOOD, "file", f"lists and tables are nested more than "
-                                                                      f"{MAX_DEPTH} deep; no order needs that")])
+        raise OrdersRejected(source, [problem("file", "too-deep", depth=MAX_DEPTH)])
 
     problems: list[Problem] = []
     game = campaign.game
     if "game" in document and document["game"] != game.name:
-        problems.append(Problem(NOT_ALLOWED, "game", f"these orders are for {shown(document['game'])}, "
-                                                      f"but campaign {shown(campaign.name)} plays {shown(game.name)}"))
+        problems.append(problem("game", "wrong-game", written=shown(document["game"]), campaign=shown(campaign.name),
+                                game=shown(game.name)))
     if "campaign" in document and document["campaign"] != campaign.name:
-        problems.append(Problem(NOT_ALLOWED, "campaign", "these orders are for campaign "
-                                f"{shown(document['campaign'])}, not {shown(campaign.name)}"))
+        problems.append(problem("campaign", "wrong-campaign", written=shown(document["campaign"]),
+                                campaign=shown(campaign.name)))
     named = document.get("player")
     if named is not None and not isinstance(named, str):
-        problems.append(Problem(NOT_UNDERSTOOD, "player", "the player is a name in quotes"))
+        problems.append(problem("player", "player-not-a-name"))
         named = None
     if player is not None and named is not None and named != player:
-        problems.append(Problem(NOT_ALLOWED, "player",
-                                f"these orders are signed by {shown(named)}, not {shown(player)}"))
+        problems.append(problem("player", "signed-by-another", written=shown(named), player=shown(player)))
     who = player or named
     if who is None:
-        problems.append(Problem(NOT_UNDERSTOOD, "player", "say whose orders these are: player = \"NAME\""))
+        problems.append(problem("player", "no-player"))
     elif who not in campaign.player_names:
-        problems.append(Problem(NOT_ALLOWED, "player", f"no player named {shown(who)} in this campaign "
-                                                        f"(players: {', '.join(campaign.player_names)})"))
+        problems.append(problem("player", "unknown-player", written=shown(who), players=list(campaign.player_names)))
         who = None
 
     if require_token and who is not None:
         token = document.get("token")
         if not isinstance(token, str) or not token:
-            problems.append(Problem(NOT_ALLOWED, "token", "orders by mail or inbox carry your secret token: "
-                                                           "token = \"...\" (it was in your welcome message)"))
+            problems.append(problem("token", "no-token"))
         elif not campaign.token_matches(who, token):
-            problems.append(Problem(NOT_ALLOWED, "token", f"the token does not match player {shown(who)}"))
+            problems.append(problem("token", "wrong-token", player=shown(who)))
 
     nonce = document.get("nonce", "")
     if not isinstance(nonce, str) or not NONCE_PATTERN.match(nonce):
-        problems.append(Problem(NOT_UNDERSTOOD, "nonce", "the nonce is up to 128 printable ASCII characters "
-                                                         "without spaces, in quotes"))
+        problems.append(problem("nonce", "bad-nonce"))
         nonce = ""
 
     final = document.get("final", False)
     if not isinstance(final, bool):
-        problems.append(Problem(NOT_UNDERSTOOD, "final", "final is true or false, without quotes"))
+        problems.append(problem("final", "bad-final"))
         final = False
 
     expected = campaign.open_round
     number = document.get("round")
     state = campaign.state()
     if game.is_over(state):
-        problems.append(Problem(NOT_ALLOWED, "round", f"the game is over (after round {campaign.last_round}); "
-                                                       "no more orders are taken"))
+        problems.append(problem("round", "game-over", round=campaign.last_round))
     elif not isinstance(number, int) or isinstance(number, bool):
-        problems.append(Problem(NOT_UNDERSTOOD, "round", f"say which round these orders are for: round = {expected}"))
+        problems.append(problem("round", "no-round", round=expected))
     elif number != expected:
-        problems.append(Problem(NOT_ALLOWED, "round", f"these orders are for round {number}, "
-                                                       f"but round {expected} is open"))
+        problems.append(problem("round", "wrong-round", given=number, open=expected))
 
     checked = None
     if who is not None and not game.is_over(state):
@@ -143,8 +137,9 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
     if problems:
         shown_problems = [_locate(p, text) for p in problems[:MAX_PROBLEMS]]
         if len(problems) > MAX_PROBLEMS:
-            shown_problems.append(Problem(problems[MAX_PROBLEMS].reason, "file",
-                                          f"and {len(problems) - MAX_PROBLEMS} more problems"))
+            # the summary takes the reason of the first problem it stands for
+            shown_problems.append(replace(problem("file", "more-problems", count=len(problems) - MAX_PROBLEMS),
+                                          reason=problems[MAX_PROBLEMS].reason))
         raise OrdersRejected(source, shown_problems)
     assert checked is not None and who is not None
     return Submission(player=who, round=expected, orders=checked.orders, nonce=nonce, forecast=checked.forecast,
@@ -186,15 +181,13 @@ def store(campaign: Campaign, submission: Submission, source: str) -> None:
 
 def _decode(data: bytes, source: str) -> str:
     if len(data) > MAX_BYTES:
-        raise OrdersRejected(source, [Problem(NOT_UNDERSTOOD, "file", f"the file has {len(data):,} bytes; "
-                                                                      f"order files are at most {MAX_BYTES:,}")])
+        raise OrdersRejected(source, [problem("file", "too-big", size=len(data), limit=MAX_BYTES)])
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise OrdersRejected(source, [Problem(NOT_UNDERSTOOD, "file", f"not UTF-8 text (byte {exc.start})")]) from None
+        raise OrdersRejected(source, [problem("file", "not-utf8", byte=exc.start)]) from None
     if not text.strip():
-        raise OrdersRejected(source, [Problem(NOT_UNDERSTOOD, "file", "the file is empty; "
-                                                                      "start from `pbem orders template`")])
+        raise OrdersRejected(source, [problem("file", "empty-file")])
     return text
 
 
@@ -218,7 +211,7 @@ def _locate(problem: Problem, text: str) -> Problem:
         # a key that must be quoted in TOML ("" or "a b"): found as written, or not at all
         quoted = f'"{problem.field}"'
         number = next((i + 1 for i, line in enumerate(lines) if line.lstrip().startswith(quoted)), None)
-        return Problem(problem.reason, problem.field, problem.message, number)
+        return replace(problem, line=number)
     start, rest = 0, segments
     for depth in range(len(segments), 0, -1):
         path = r"\s*\.\s*".join(re.escape(name) for name, _ in segments[:depth])
@@ -239,7 +232,7 @@ def _locate(problem: Problem, text: str) -> Problem:
                 break
     if number is None:
         return problem
-    return Problem(problem.reason, problem.field, problem.message, number)
+    return replace(problem, line=number)
 
 
 def deliver_briefings(campaign: Campaign) -> list[str]:

@@ -9,9 +9,10 @@ import difflib
 import json
 import unicodedata
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Checked, Problem
+from engine import Checked, Problem
 
 from .cards import CASTLES, castle, clan_of
+from .problems import problem
 from .scoring import gain
 from .solver import percent
 from .targets import AUTO, attack_odds, auto_target, why_unavailable
@@ -45,27 +46,24 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
     """Every problem with the orders, or their normalised form and a forecast per entry."""
     problems: list[Problem] = []
     if state["over"]:
-        problems.append(Problem(NOT_ALLOWED, "game", "The game is over: no more orders are needed."))
+        problems.append(problem("game", "game-over"))
     if player not in state["players"]:
-        problems.append(Problem(NOT_ALLOWED, "player", f"{player} does not play in this game."))
+        problems.append(problem("player", "not-a-player", player=player))
     for key in body:
         if key != "targets":
-            problems.append(Problem(NOT_UNDERSTOOD, key, f'"{key}" is not an Age of War order. The only order '
-                                    f"is a ranked list of castles, for example: {EXAMPLE}"))
+            problems.append(problem(key, "unknown-order", key=key, example=EXAMPLE))
     raw = body.get("targets")
     if raw is None:
-        problems.append(Problem(NOT_UNDERSTOOD, "targets", "Your orders need a list of castles to attack, "
-                                f"best first, for example: {EXAMPLE}"))
+        problems.append(problem("targets", "no-targets", example=EXAMPLE))
         return Checked(problems)
     if not isinstance(raw, list) or not raw or not all(isinstance(item, str) for item in raw):
-        problems.append(Problem(NOT_UNDERSTOOD, "targets", "targets must be a non-empty list of castle names "
-                                f'(or "auto") in quotes, for example: {EXAMPLE}'))
+        problems.append(problem("targets", "targets-not-a-list", example=EXAMPLE))
         return Checked(problems)
     targets = []
     for i, text in enumerate(raw):
-        problem, entry = _check_entry(state, player, text, f"targets[{i}]", targets)
-        if problem:
-            problems.append(problem)
+        found, entry = _check_entry(state, player, text, f"targets[{i}]", targets)
+        if found:
+            problems.append(found)
         targets.append(entry)
     if problems:
         return Checked(problems)
@@ -77,26 +75,19 @@ def _check_entry(state: dict, player: str, text: str, field: str, earlier: list)
     entry = canonical_entry(text)
     if entry is None:
         close = suggest(text)
-        hint = (f"Did you mean {_either(close)}?" if close
-                else f"The castles are: {', '.join(CASTLES)}.")
-        return Problem(NOT_UNDERSTOOD, field, f'There is no castle called "{text}". {hint}'), None
+        if close:
+            return problem(field, "misspelt-castle", written=text, suggestions=close), None
+        return problem(field, "unknown-castle", written=text, castles=list(CASTLES)), None
     if AUTO in earlier:
-        return Problem(NOT_ALLOWED, field, f'"{text}" comes after "auto", which always picks a castle, so it '
-                       'would never be reached. Put "auto" last.'), entry
+        return problem(field, "after-auto", written=text), entry
     if entry in earlier:
-        return Problem(NOT_ALLOWED, field, f"{entry} is already in your list at place {earlier.index(entry) + 1}; "
-                       "list each castle once."), entry
+        return problem(field, "listed-twice", castle=entry, place=earlier.index(entry) + 1), entry
     if entry != AUTO and state["castles"][entry]["secured"]:
         holder = state["castles"][entry]["holder"]
-        whose = "your" if holder == player else f"{holder}'s"
-        return Problem(NOT_ALLOWED, field, f"{entry} is face down in {whose} {clan_of(entry).name} clan stack: "
-                       "it can never be taken again."), entry
+        if holder == player:
+            return problem(field, "castle-secured-yours", castle=entry, clan=clan_of(entry).name), entry
+        return problem(field, "castle-secured", castle=entry, holder=holder, clan=clan_of(entry).name), entry
     return None, entry
-
-
-def _either(names: list[str]) -> str:
-    quoted = [f'"{name}"' for name in names]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
 def castle_forecast(state: dict, player: str, name: str) -> dict:

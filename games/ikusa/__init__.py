@@ -1,11 +1,12 @@
 """Ikusa (Shogun / Samurai Swords): feudal Japan, 68 provinces, three daimyos for each clan.
 
 The package follows the rulebook's chapters: the board (`board`, `names`), the
-state (`state`), the setup and its placement round (`setup`), the nine actions
-of a round (`planning`, `turn_order`, `build`, `levy`, `ronin`, `ninja`, the
-war in `movement` and `battles` with `combat` and `conquest`, `koku`), the
-round that runs them in order (`round`), the order file (`orders`, `form`),
-the computer player (`computer`) and what a player may see (`view`).
+state (`state`), the setup (`setup`) and its placement round (`placement`),
+the nine actions of a round (`planning`, `turn_order`, `build`, `levy`,
+`ronin`, `ninja`, the war in `movement`, `move_checks` and `battles` with
+`combat` and `conquest`, `koku`), the round that runs them in order (`round`),
+the order file (`orders`, `form`) and why orders are refused (`problems`), the
+computer player (`computer`) and what a player may see (`view`).
 """
 from __future__ import annotations
 

@@ -42,13 +42,13 @@ first and shown to the spy's player alone, then the spy allocates.
 """
 from __future__ import annotations
 
-
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
+from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
 from .conquest import _check_elimination, _lose_army, daimyos_left
 from .levy import PACKAGES
 from .ninja import may_spy
+from .problems import problem
 from .state import REGULAR_KINDS, active_sides, are_enemies, audience, field_of, is_count, is_two_player, who
 from .units import check_priority, size
 
@@ -105,46 +105,38 @@ def _check_assassination(state: dict, side: str, body: dict) -> list[Problem]:
     if ninja is None:
         return []
     if not isinstance(ninja, dict):
-        return [Problem(NOT_UNDERSTOOD, at, f"The ninja order is a table, for example: {EXAMPLE}")]
-    problems = [Problem(NOT_UNDERSTOOD, f"{at}.{key}", f'"{key}" is not a ninja order; the ninja order is '
-                        f"assassinate, for example: {EXAMPLE}") for key in ninja if key not in NINJA_KEYS]
+        return [problem(at, "ninja-not-a-table", example=EXAMPLE)]
+    problems = [problem(f"{at}.{key}", "unknown-ninja-key", key=key, example=EXAMPLE)
+                for key in ninja if key not in NINJA_KEYS]
     order = ninja.get("assassinate")
     if order is None:
         return problems
     at = f"{at}.assassinate"
     if not isinstance(order, dict):
-        return problems + [Problem(NOT_UNDERSTOOD, at, f"The assassination is a table, for example: {EXAMPLE}")]
+        return problems + [problem(at, "assassination-not-a-table", example=EXAMPLE)]
     for key in order:
         if key not in ASSASSINATE_KEYS:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{key}", f'"{key}" is not part of an assassination; '
-                                    f"it has {', '.join(ASSASSINATE_KEYS)}."))
+            problems.append(problem(f"{at}.{key}", "unknown-assassination-key", key=key, keys=ASSASSINATE_KEYS))
     for key in ASSASSINATE_KEYS:
         if key not in order:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{key}", f"The assassination needs {key}, for "
-                                    f"example: {EXAMPLE}"))
+            problems.append(problem(f"{at}.{key}", "assassination-part-missing", key=key, example=EXAMPLE))
     target, moment, war_of = order.get("daimyo"), order.get("before"), order.get("war_of")
     if target is not None:
         if not isinstance(target, str) or target not in state["armies"]:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.daimyo", f"There is no army called {shown(target)}: name "
-                                    'the daimyo by its army id, for example "blue-2".'))
+            problems.append(problem(f"{at}.daimyo", "unknown-daimyo", written=shown(target)))
         elif not are_enemies(state, side, army_side(state, target)):
-            problems.append(Problem(NOT_ALLOWED, f"{at}.daimyo", f"{target} is not an enemy's daimyo."))
+            problems.append(problem(f"{at}.daimyo", "not-an-enemy-daimyo", army=target))
         elif not _on_board(state, target):
-            problems.append(Problem(NOT_ALLOWED, f"{at}.daimyo", f"The daimyo of {target} is not on the board."))
+            problems.append(problem(f"{at}.daimyo", "daimyo-not-on-board", army=target))
     if moment is not None and moment not in MOMENTS:
-        problems.append(Problem(NOT_UNDERSTOOD, f"{at}.before", f"The ninja strikes before phase A, B or D of "
-                                f'a war: before = "A", "B" or "D", not {shown(moment)}.'))
+        problems.append(problem(f"{at}.before", "bad-moment", written=shown(moment)))
     if war_of is not None and (not isinstance(war_of, str) or war_of not in active_sides(state)):
-        problems.append(Problem(NOT_UNDERSTOOD, f"{at}.war_of", f"war_of names the side whose war it is: one "
-                                f"of {', '.join(active_sides(state))}, not {shown(war_of)}."))
+        problems.append(problem(f"{at}.war_of", "bad-war-of", sides=active_sides(state), written=shown(war_of)))
     if state["round"] + 1 == 1:
-        problems.append(Problem(NOT_ALLOWED, at, "No assassination in the first round: a ninja hired now can "
-                                "only spy, in the next round's planning."))
+        problems.append(problem(at, "assassination-in-first-round"))
     bid = (body.get("planning") or {}).get("ninja", 0) if isinstance(body.get("planning"), dict) else 0
     if not is_count(bid) or bid <= 0:
-        problems.append(Problem(NOT_ALLOWED, at, "Only the side that hires the ninja in this round can order an "
-                                "assassination: put Koku in the ninja box. Whether you hire it is known only "
-                                "after planning; if you do not, the order is not carried out."))
+        problems.append(problem(at, "assassination-without-bid"))
     return problems
 
 
@@ -153,13 +145,12 @@ def _check_revenge(state: dict, side: str, revenge) -> list[Problem]:
     if revenge is None:
         return []
     if not isinstance(revenge, dict) or set(revenge) != {"target"}:
-        return [Problem(NOT_UNDERSTOOD, at, 'revenge is a table with one target, for example: '
-                        'revenge = { target = "blue-1" }')]
+        return [problem(at, "revenge-not-a-table", example='revenge = { target = "blue-1" }')]
     target = revenge["target"]
     if not isinstance(target, str) or target not in state["armies"]:
-        return [Problem(NOT_UNDERSTOOD, f"{at}.target", f"There is no army called {shown(target)}.")]
+        return [problem(f"{at}.target", "unknown-army-named", written=shown(target))]
     if not are_enemies(state, side, army_side(state, target)):
-        return [Problem(NOT_ALLOWED, f"{at}.target", f"{target} is not an enemy's daimyo.")]
+        return [problem(f"{at}.target", "not-an-enemy-daimyo", army=target)]
     return []
 
 
@@ -168,17 +159,15 @@ def _check_successors(state: dict, side: str, successors) -> list[Problem]:
     if successors is None:
         return []
     if not isinstance(successors, dict):
-        return [Problem(NOT_UNDERSTOOD, at, 'successors is a table of army = unit kind, for example: '
-                        'successors = { "red-1" = "swordsman" }')]
+        return [problem(at, "successors-not-a-table", example='successors = { "red-1" = "swordsman" }')]
     problems = []
     for army_id, kind in successors.items():
         if army_id not in state["armies"]:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{army_id}", f"There is no army called {shown(army_id)}."))
+            problems.append(problem(f"{at}.{army_id}", "unknown-army-named", written=shown(army_id)))
         elif army_side(state, army_id) != side:
-            problems.append(Problem(NOT_ALLOWED, f"{at}.{army_id}", f"{army_id} is not one of your armies."))
+            problems.append(problem(f"{at}.{army_id}", "not-one-of-your-armies", army=army_id))
         if kind not in REGULAR_KINDS:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{army_id}", f"A successor is one of the army's "
-                                    f"regular units: {', '.join(REGULAR_KINDS)}, not {shown(kind)}."))
+            problems.append(problem(f"{at}.{army_id}", "bad-successor", kinds=REGULAR_KINDS, written=shown(kind)))
     return problems
 
 
@@ -187,17 +176,14 @@ def _check_spy(state: dict, side: str, spy) -> list[Problem]:
     if spy is None:
         return []
     if not isinstance(spy, dict) or set(spy) != {"watch"}:
-        return [Problem(NOT_UNDERSTOOD, at, 'spy is a table with the side to watch, for example: '
-                        'spy = { watch = "ann" }')]
+        return [problem(at, "spy-not-a-table", example='spy = { watch = "ann" }')]
     watched = spy["watch"]
     if not isinstance(watched, str) or watched not in active_sides(state):
-        return [Problem(NOT_UNDERSTOOD, f"{at}.watch", f"The spy watches one side in the game: one of "
-                        f"{', '.join(active_sides(state))}, not {shown(watched)}.")]
+        return [problem(f"{at}.watch", "bad-watch", sides=active_sides(state), written=shown(watched))]
     if not are_enemies(state, side, watched):
-        return [Problem(NOT_ALLOWED, f"{at}.watch", "The spy watches an opponent.")]
+        return [problem(f"{at}.watch", "spy-on-ally")]
     if not may_spy({**state, "round": state["round"] + 1}, side):
-        return [Problem(NOT_ALLOWED, at, "Only the side that hired the ninja last round and did not use it as an "
-                        "assassin can spy.")]
+        return [problem(at, "may-not-spy")]
     return []
 
 

@@ -27,8 +27,7 @@ garrison one unit of the first regular kind of its casualty priority.
 """
 from __future__ import annotations
 
-
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
+from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
 from . import conquest
@@ -43,8 +42,9 @@ from .conquest import (
     merged,
     return_casualties,
 )
-from .names import match_province
+from .names import ProvinceNameError, match_province
 from .odds import battle_odds, percent
+from .problems import Refused, problem, refused
 from .ronin import hidden_ronin, reveal_ronin
 from .state import (
     MAX_EXPERIENCE,
@@ -538,14 +538,6 @@ def conduct_combat(state: dict, side: str, war_orders, dice, board: Board | None
 
 # --- before the round: checks and forecasts ---------------------------------------------------------------
 
-_EXPLAIN = {
-    "not_understood": "Each battle is a table naming either an army or a province, and a target, "
-                      f"for example: {EXAMPLE}",
-    "unknown_army": "There is no army of that id (armies are written like \"red-1\").",
-    "bad_after_win": f"after_win is one of {', '.join(AFTER_WIN)}.",
-}
-
-
 def check_battles(state: dict, side: str, war_orders, board: Board | None = None) -> list[Problem]:
     """What can be known wrong with the battle orders before the round.
 
@@ -557,26 +549,25 @@ def check_battles(state: dict, side: str, war_orders, board: Board | None = None
     if war_orders is None:
         return []
     if not isinstance(war_orders, dict):
-        return [Problem(NOT_UNDERSTOOD, at, f"The war orders are a table, for example: {EXAMPLE}")]
+        return [problem(at, "war-not-a-table", example=EXAMPLE)]
     problems: list[Problem] = []
     for key in war_orders:
         if key not in WAR_KEYS:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{key}", f'"{key}" is not a war order; the war orders '
-                                    f"are {', '.join(WAR_KEYS)}."))
+            problems.append(problem(f"{at}.{key}", "unknown-war-key", key=key, keys=WAR_KEYS))
     try:
         check_priority(war_orders.get("priority"))
-    except ValueError as exc:
-        problems.append(Problem(NOT_UNDERSTOOD, f"{at}.priority", str(exc)))
+    except Refused as exc:
+        problems.append(refused(f"{at}.priority", exc))
     recover = war_orders.get("recover", [])
     if not isinstance(recover, list):
-        problems.append(Problem(NOT_UNDERSTOOD, f"{at}.recover", "recover is a list of province names."))
+        problems.append(problem(f"{at}.recover", "recover-not-a-list"))
     else:
         for i, name in enumerate(recover):
             if _province_id(state, board, name) is None:
-                problems.append(Problem(NOT_UNDERSTOOD, f"{at}.recover[{i}]", _name_message(board, name)))
+                problems.append(_name_problem(board, f"{at}.recover[{i}]", name))
     raws = war_orders.get("battles", [])
     if not isinstance(raws, list):
-        return problems + [Problem(NOT_UNDERSTOOD, f"{at}.battles", f"battles is a list, for example: {EXAMPLE}")]
+        return problems + [problem(f"{at}.battles", "battles-not-a-list", example=EXAMPLE)]
     counts: dict[str, int] = {}
     last_army, finished = None, set()
     for index, raw in enumerate(raws):
@@ -584,79 +575,72 @@ def check_battles(state: dict, side: str, war_orders, board: Board | None = None
         army = raw.get("army") if isinstance(raw, dict) and isinstance(raw.get("army"), str) else None
         if army:
             if army in finished:
-                problems.append(Problem(NOT_ALLOWED, f"{at}.battles[{index}].army", f"{army} must fight all its "
-                                        "battles before the next army begins: put its attacks one after another."))
+                problems.append(problem(f"{at}.battles[{index}].army", "army-battles-apart", army=army))
             if last_army and last_army != army:
                 finished.add(last_army)
             last_army = army
     return problems
 
 
-def _name_message(board: Board, text) -> str:
+def _name_problem(board: Board, field: str, text) -> Problem:
+    """Why a name names no province of this game: not a province name, or one not in play."""
     try:
         match_province(board, text)
-    except ValueError as exc:
-        return str(exc)
-    return f"{shown(text)} is not a province."
+    except ProvinceNameError as exc:
+        return refused(field, exc)
+    return problem(field, "province-not-in-game", written=shown(text))
 
 
 def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: dict) -> list[Problem]:
     if not isinstance(raw, dict):
-        return [Problem(NOT_UNDERSTOOD, field, _EXPLAIN["not_understood"])]
-    problems = [Problem(NOT_UNDERSTOOD, f"{field}.{key}", f'"{key}" is not part of a battle order; it takes '
-                        f"{', '.join(ENTRY_KEYS)}.") for key in raw if key not in ENTRY_KEYS]
+        return [problem(field, "battle-not-understood", example=EXAMPLE)]
+    problems = [problem(f"{field}.{key}", "unknown-battle-key", key=key, keys=ENTRY_KEYS)
+                for key in raw if key not in ENTRY_KEYS]
     if ("army" in raw) == ("province" in raw):
-        return problems + [Problem(NOT_UNDERSTOOD, field, _EXPLAIN["not_understood"])]
+        return problems + [problem(field, "battle-not-understood", example=EXAMPLE)]
     try:
         check_withdrawal(raw.get("withdraw"))
-    except ValueError as exc:
-        problems.append(Problem(NOT_UNDERSTOOD, f"{field}.withdraw", str(exc)))
+    except Refused as exc:
+        problems.append(refused(f"{field}.withdraw", exc))
     if raw.get("after_win", "stay") not in AFTER_WIN:
-        problems.append(Problem(NOT_UNDERSTOOD, f"{field}.after_win", _EXPLAIN["bad_after_win"]))
+        problems.append(problem(f"{field}.after_win", "bad-after-win", choices=AFTER_WIN))
     if raw.get("priority") is not None:
         try:
             check_priority(raw["priority"])
-        except ValueError as exc:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{field}.priority", str(exc)))
+        except Refused as exc:
+            problems.append(refused(f"{field}.priority", exc))
     target = _province_id(state, board, raw.get("target"))
     if target is None:
-        problems.append(Problem(NOT_UNDERSTOOD, f"{field}.target", _name_message(board, raw.get("target"))))
+        problems.append(_name_problem(board, f"{field}.target", raw.get("target")))
     elif side_of_province(state, target) is not None and not are_enemies(state, side, side_of_province(state, target)):
-        problems.append(Problem(NOT_ALLOWED, f"{field}.target", "That province is yours or your ally's: "
-                                "battles are fought against enemy or unoccupied provinces."))
+        problems.append(problem(f"{field}.target", "target-friendly"))
     if "army" in raw:
         army_id = raw["army"]
         army = state["armies"].get(army_id) if isinstance(army_id, str) else None
         if army is None:
-            return problems + [Problem(NOT_UNDERSTOOD, f"{field}.army", _EXPLAIN["unknown_army"])]
+            return problems + [problem(f"{field}.army", "unknown-battle-army")]
         if army["colour"] != colour_of(state, side):
-            return problems + [Problem(NOT_ALLOWED, f"{field}.army", "That army is not yours.")]
+            return problems + [problem(f"{field}.army", "not-your-army")]
         if army["status"] != "active":
-            return problems + [Problem(NOT_ALLOWED, f"{field}.army", "That army's daimyo is not on the board.")]
+            return problems + [problem(f"{field}.army", "daimyo-off-board")]
         counts[army_id] = counts.get(army_id, 0) + 1
         if counts[army_id] > army["experience"]:
-            problems.append(Problem(NOT_ALLOWED, f"{field}.army", f"{army_id}'s daimyo is level {army['experience']}:"
-                                    f" it makes at most {army['experience']} attack(s) a round."))
+            problems.append(problem(f"{field}.army", "too-many-attacks", army=army_id, level=army["experience"]))
         elif counts[army_id] == army["experience"] and raw.get("after_win", "stay") != "stay":
-            problems.append(Problem(NOT_ALLOWED, f"{field}.after_win", "An army moves into a beaten province in "
-                                    "phase C only to attack again from there; after its last attack it moves in "
-                                    "phase D."))
+            problems.append(problem(f"{field}.after_win", "move-after-last-attack"))
         return problems
     pid = _province_id(state, board, raw["province"])
     if pid is None:
-        return problems + [Problem(NOT_UNDERSTOOD, f"{field}.province", _name_message(board, raw["province"]))]
+        return problems + [_name_problem(board, f"{field}.province", raw["province"])]
     if side_of_province(state, pid) != side:
-        problems.append(Problem(NOT_ALLOWED, f"{field}.province", "You do not own that province, so no provincial "
-                                "force of yours attacks from it."))
+        problems.append(problem(f"{field}.province", "force-from-foreign-province"))
     if target is not None and not board.is_adjacent(pid, target):
-        problems.append(Problem(NOT_ALLOWED, f"{field}.target", "A provincial force attacks only a province next "
-                                "to its own (provincial forces do not move before they attack)."))
+        problems.append(problem(f"{field}.target", "force-target-not-adjacent"))
     if raw.get("after_win", "stay") != "stay":
-        problems.append(Problem(NOT_ALLOWED, f"{field}.after_win", "A provincial force does not move in phase C: "
-                                "it moves into a beaten province in phase D."))
+        problems.append(problem(f"{field}.after_win", "force-moves-in-phase-c"))
     counts[pid] = counts.get(pid, 0) + 1
     if counts[pid] > 1:
-        problems.append(Problem(NOT_ALLOWED, f"{field}.province", "A provincial force makes one attack a round."))
+        problems.append(problem(f"{field}.province", "force-attacks-twice"))
     return problems
 
 

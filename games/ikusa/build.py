@@ -11,11 +11,11 @@ Orders, one per side that put two Koku in the box:
 """
 from __future__ import annotations
 
-
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine import Problem, event
 from engine.canonical import copy_plain
 
 from .planning import BUILD_COST
+from .problems import problem, refused
 from .state import active_sides, armies_on_board, audience, field_of, ordered_provinces, place_id, side_of_province, who
 from .turn_order import in_turn_order
 from .units import regular_units
@@ -44,16 +44,15 @@ def why_not_build(state: dict, side: str, kind, province) -> str | None:
     return None
 
 
-_EXPLAIN = {
-    "unknown_kind": 'What to build is "castle" or "fortress".',
-    "unknown_province": "There is no such province.",
-    "not_owned": "You do not own that province.",
-    "castle_there": "That province has a castle already; build a fortress there instead.",
-    "fortress_there": "That province has a fortress already.",
-    "no_castle": "A fortress is built under a castle, and that province has none.",
-    "no_castles_left": "All 10 castles are on the board.",
-    "no_fortifications_left": "All 5 fortification bases are on the board.",
+_PROBLEM_OF = {   # why_not_build's reasons, as problem codes
+    "not_owned": "not-your-province",
+    "castle_there": "castle-there",
+    "fortress_there": "fortress-there",
+    "no_castle": "no-castle",
+    "no_castles_left": "no-castles-left",
+    "no_fortifications_left": "no-fortifications-left",
 }
+EXAMPLE = '{ kind = "castle", province = "..." }'
 
 
 def build_castle(state: dict, side: str, province: str) -> tuple[dict, list[dict]]:
@@ -93,27 +92,26 @@ def check_build(state: dict, side: str, allocation: dict, order) -> list[Problem
     paid = allocation.get("build", 0) == BUILD_COST
     if not order:
         if paid:
-            return [Problem(NOT_ALLOWED, at, f"You put {BUILD_COST} Koku in the build box: say what to build, "
-                            'for example: build = { kind = "castle", province = "Owari" }')]
+            return [problem(at, "build-needed", cost=BUILD_COST,
+                            example='build = { kind = "castle", province = "Owari" }')]
         return []
     if not isinstance(order, dict):
-        return [Problem(NOT_UNDERSTOOD, at, 'A build order is a table: { kind = "castle", province = "..." }')]
+        return [problem(at, "build-not-a-table", example=EXAMPLE)]
     if not paid:
-        return [Problem(NOT_ALLOWED, at, f"Building needs {BUILD_COST} Koku in the build box, and you put "
-                        f"{allocation.get('build', 0)}.")]
-    problems = [Problem(NOT_UNDERSTOOD, f"{at}.{key}", f'"{key}" is not part of a build order (kind, province).')
+        return [problem(at, "build-not-paid", cost=BUILD_COST, paid=allocation.get("build", 0))]
+    problems = [problem(f"{at}.{key}", "unknown-build-key", key=key)
                 for key in order if key not in ("kind", "province")]
     if order.get("kind") not in KINDS:
-        problems.append(Problem(NOT_UNDERSTOOD, f"{at}.kind", _EXPLAIN["unknown_kind"]))
-    pid, message = place_id(state, order.get("province"))
+        problems.append(problem(f"{at}.kind", "unknown-build-kind"))
+    pid, refusal = place_id(state, order.get("province"))
     if pid not in state["provinces"]:
-        problems.append(Problem(NOT_UNDERSTOOD, f"{at}.province", message or _EXPLAIN["unknown_province"]))
+        problems.append(refused(f"{at}.province", refusal) if refusal else problem(f"{at}.province", "not-a-province"))
     if problems:
         return problems
     reason = why_not_build(state, side, order["kind"], pid)
     if reason:
         where = "kind" if reason in ("no_castles_left", "no_fortifications_left") else "province"
-        return [Problem(NOT_ALLOWED, f"{at}.{where}", _EXPLAIN[reason])]
+        return [problem(f"{at}.{where}", _PROBLEM_OF[reason])]
     return []
 
 

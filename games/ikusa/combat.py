@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine import event
 
+from .problems import Refused
 from .units import (
     DAIMYO,
     DEFAULT_PRIORITY,
@@ -105,15 +106,15 @@ def check_withdrawal(withdrawal: dict | None) -> dict:
         return {"rule": "never"}
     if not isinstance(withdrawal, dict) or not isinstance(withdrawal.get("rule"), str) \
             or withdrawal["rule"] not in WITHDRAWAL_RULES:
-        raise ValueError(f"a withdrawal order has a rule, one of {', '.join(WITHDRAWAL_RULES)}")
+        raise Refused("withdrawal-rule-unknown", rules=list(WITHDRAWAL_RULES))
     rule = withdrawal["rule"]
     wanted = set(WITHDRAWAL_RULES[rule]) | {"rule"}
     if set(withdrawal) != wanted:
-        raise ValueError(f"the withdrawal rule {rule} takes exactly: {', '.join(sorted(wanted))}")
+        raise Refused("withdrawal-rule-parts", rule=rule, parts=sorted(wanted))
     for name in WITHDRAWAL_RULES[rule]:
         value = withdrawal[name]
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"the withdrawal rule {rule} needs {name} as a whole number of at least 1")
+            raise Refused("withdrawal-rule-number", rule=rule, part=name)
     return dict(withdrawal)
 
 

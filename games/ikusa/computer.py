@@ -14,9 +14,9 @@ refused is dropped, so what it returns is always legal.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 
 from engine.canonical import copy_plain
-from fractions import Fraction
 
 from .battles import defending_units
 from .board import Board, board_of_state
@@ -24,9 +24,9 @@ from .build import why_not_build
 from .levy import default_levy, koku_needed, levy_for_side
 from .odds import battle_odds
 from .orders import check_orders
+from .placement import default_placement_orders
 from .planning import BUILD_COST
 from .ronin import PER_KOKU
-from .setup import default_placement_orders
 from .state import (
     REGULAR_KINDS,
     active_sides,

@@ -14,7 +14,6 @@ events; the `_`-prefixed ones change, in place, the copy that the war
 """
 from __future__ import annotations
 
-
 from engine import event
 from engine.canonical import copy_plain
 

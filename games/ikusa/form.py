@@ -4,7 +4,7 @@ from __future__ import annotations
 import tomli_w
 
 from .computer import computer_orders
-from .setup import default_placement_orders
+from .placement import default_placement_orders
 
 PLACEMENT_GUIDE = """\
 # Ikusa: the placement round that finishes the setup.

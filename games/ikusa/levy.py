@@ -28,9 +28,10 @@ import tomllib
 from functools import lru_cache
 from importlib import resources
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event
+from engine import Problem, event
 from engine.canonical import copy_plain
 
+from .problems import problem, refused
 from .state import (
     ARMY_ASHIGARU_LIMIT,
     ARMY_SAMURAI_LIMIT,
@@ -165,32 +166,25 @@ def _place(state: dict, side: str, unit: str, to: str) -> str:
     return province
 
 
-_EXPLAIN = {
-    "daimyo_not_levied": "A daimyo cannot be recruited.",
-    "unknown_unit": "The units to recruit are: " + ", ".join(LEVIED) + ".",
-    "unknown_place": "There is no province or army of that name.",
-    "not_your_army": "That army is not yours.",
-    "army_not_on_board": "That army's marker is not on the board, so nothing can join it.",
-    "not_owned": "You do not own that province.",
-    "province_used": "A unit recruited this round already goes to that province (an army counts as the "
-                     "province it stands in): one per province.",
-    "more_than_provinces": "You cannot recruit more units than the provinces you own.",
-    "koku_short": "Your Koku in the levy box do not buy this many units. Each Koku buys one of: "
-                  "1 archer; 1 swordsman and 1 gunner; 2 swordsmen; 2 gunners; 3 spearmen.",
-    "army_full": "That army has no free box for it: an army holds 4 samurai (archers, swordsmen) "
-                 "and 10 ashigaru (gunners, spearmen).",
-    "force_full": f"A provincial force holds at most {PROVINCIAL_LIMIT} regular units.",
-    "no_figures_left": "Your tray has no figure of that unit left.",
+_PROBLEM_OF = {   # why_not_levy's other reasons, as problem codes
+    "not_your_army": "not-your-army",
+    "army_not_on_board": "army-not-on-board-to-join",
+    "not_owned": "not-your-province",
+    "province_used": "province-used",
+    "more_than_provinces": "more-than-provinces",
+    "koku_short": "koku-short",
+    "army_full": "army-full",
+    "no_figures_left": "no-figures-left",
 }
 EXAMPLE = 'levy = { units = [{ unit = "archer", to = "Owari" }] }'
 
 
 def _entry(state: dict, entry) -> tuple:
-    """(unit, place id or what was written, message if the place names nothing) of one entry."""
+    """(unit, place id or what was written, why the place names nothing if it does not) of one entry."""
     if not isinstance(entry, dict):
         return None, None, None
-    to, message = place_id(state, entry.get("to"))
-    return entry.get("unit"), (to if to is not None else entry.get("to")), message
+    to, refusal = place_id(state, entry.get("to"))
+    return entry.get("unit"), (to if to is not None else entry.get("to")), refusal
 
 
 def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem]:
@@ -199,44 +193,42 @@ def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem
     koku = allocation.get("levy", 0)
     if not orders:
         if koku:
-            return [Problem(NOT_ALLOWED, f"{at}.units", f"You put {koku} Koku in the levy box: list the units "
-                            f"to recruit and where each goes, for example: {EXAMPLE}")]
+            return [problem(f"{at}.units", "levy-units-needed", koku=koku, example=EXAMPLE)]
         return []
     if not isinstance(orders, dict):
-        return [Problem(NOT_UNDERSTOOD, at, f"The levy orders are a table, for example: {EXAMPLE}")]
-    problems = [Problem(NOT_UNDERSTOOD, f"{at}.{key}", f'"{key}" is not a levy order; the only one is units.')
-                for key in orders if key != "units"]
+        return [problem(at, "levy-not-a-table", example=EXAMPLE)]
+    problems = [problem(f"{at}.{key}", "unknown-levy-key", key=key) for key in orders if key != "units"]
     units = orders.get("units", [])
     if not isinstance(units, list):
-        return problems + [Problem(NOT_UNDERSTOOD, f"{at}.units", f"units is a list, for example: {EXAMPLE}")]
+        return problems + [problem(f"{at}.units", "levy-units-not-a-list", example=EXAMPLE)]
     if units and not koku:
-        return problems + [Problem(NOT_ALLOWED, f"{at}.units", "You put no Koku in the levy box, so you "
-                                   "recruit nothing.")]
+        return problems + [problem(f"{at}.units", "levy-without-koku")]
     if not units and koku:
-        problems.append(Problem(NOT_ALLOWED, f"{at}.units", f"You put {koku} Koku in the levy box: list the "
-                                f"units to recruit, for example: {EXAMPLE}"))
+        problems.append(problem(f"{at}.units", "levy-units-missing", koku=koku, example=EXAMPLE))
     trial = copy_plain(state)
     owned = len(ordered_provinces(trial, side))
     placed: list[dict] = []
     for i, entry in enumerate(units):
         field = f"{at}.units[{i}]"
         if not isinstance(entry, dict):
-            problems.append(Problem(NOT_UNDERSTOOD, field, f"Each unit is a table, for example: {EXAMPLE}"))
+            problems.append(problem(field, "levy-entry-not-a-table", example=EXAMPLE))
             continue
         extra = [key for key in entry if key not in ("unit", "to")]
         if extra:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{field}.{extra[0]}", f'"{extra[0]}" is not part of a '
-                                    "levy entry (unit, to)."))
+            problems.append(problem(f"{field}.{extra[0]}", "unknown-levy-entry-key", key=extra[0]))
             continue
-        unit, to, message = _entry(trial, entry)
+        unit, to, refusal = _entry(trial, entry)
         reason = why_not_levy(trial, side, koku, placed, unit, to, owned)
-        if reason in ("unknown_unit", "daimyo_not_levied"):
-            problems.append(Problem(NOT_UNDERSTOOD if reason == "unknown_unit" else NOT_ALLOWED, f"{field}.unit",
-                                    _EXPLAIN[reason]))
+        if reason == "unknown_unit":
+            problems.append(problem(f"{field}.unit", "unknown-levy-unit", units=LEVIED))
+        elif reason == "daimyo_not_levied":
+            problems.append(problem(f"{field}.unit", "daimyo-not-levied"))
         elif reason == "unknown_place":
-            problems.append(Problem(NOT_UNDERSTOOD, f"{field}.to", message or _EXPLAIN[reason]))
+            problems.append(refused(f"{field}.to", refusal) if refusal else problem(f"{field}.to", "unknown-place"))
+        elif reason == "force_full":
+            problems.append(problem(field, "force-full", limit=PROVINCIAL_LIMIT))
         elif reason:
-            problems.append(Problem(NOT_ALLOWED, field, _EXPLAIN[reason]))
+            problems.append(problem(field, _PROBLEM_OF[reason]))
         else:
             placed.append({"unit": unit, "province": _place(trial, side, unit, to)})
     return problems

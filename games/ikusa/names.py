@@ -14,9 +14,10 @@ import functools
 from engine import shown
 
 from .board import Board, base_name, fold
+from .problems import Refused
 
 
-class ProvinceNameError(ValueError):
+class ProvinceNameError(Refused):
     """A name that does not pick out one province; `candidates` are display names to offer."""
 
     def __init__(self, text, candidates: list[str], ambiguous: bool):
@@ -24,19 +25,13 @@ class ProvinceNameError(ValueError):
         self.candidates = candidates
         self.ambiguous = ambiguous
         if not isinstance(text, str):
-            message = f"A province is a name in quotes, not {shown(text)}."
+            super().__init__("province-not-a-name", written=shown(text))
         elif ambiguous:
-            message = f"{shown(text)} names more than one province: write {_either(candidates)}."
+            super().__init__("ambiguous-province", written=shown(text), candidates=list(candidates))
         elif candidates:
-            message = f"There is no province called {shown(text)}. Did you mean {_either(candidates)}?"
+            super().__init__("misspelt-province", written=shown(text), suggestions=list(candidates))
         else:
-            message = f"There is no province called {shown(text)}."
-        super().__init__(message)
-
-
-def _either(names: list[str]) -> str:
-    quoted = [f'"{name}"' for name in names]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+            super().__init__("unknown-province", written=shown(text))
 
 
 @functools.cache

@@ -9,7 +9,6 @@ to the main tray whatever happens. Hiring is public.
 """
 from __future__ import annotations
 
-
 from engine import event
 from engine.canonical import copy_plain
 

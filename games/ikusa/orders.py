@@ -18,7 +18,7 @@ per colour, [red] and [blue]):
     units = [{ unit = "archer", to = "red-1" }, { unit = "spearman", to = "Owari" }]
     [ronin]
     ronin = [{ to = "red-1", count = 2 }]
-    [war]                          # phases A to D (see movement.py and battles.py)
+    [war]                          # phases A to D (see movement.py, move_checks.py and battles.py)
     priority = ["spearman", "gunner", "swordsman", "ronin", "archer"]
     moves = [...]
     battles = [...]
@@ -36,15 +36,16 @@ setup.py instead.
 """
 from __future__ import annotations
 
-from engine import NOT_UNDERSTOOD, Checked, Problem, shown
+from engine import Checked, Problem, shown
 
-from . import assassination, battles, movement
+from . import assassination, battles, move_checks
 from .board import board_of_state
 from .build import check_build
 from .levy import check_levy, levy_units
+from .placement import check_placement_orders
 from .planning import check_allocation
+from .problems import problem
 from .ronin import check_ronin
-from .setup import check_placement_orders
 from .state import active_sides, is_two_player, sides_of
 from .turn_order import check_preferences
 
@@ -63,12 +64,9 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
     for side, section, prefix in sections:
         for key in section:
             if key not in SECTIONS:
-                problems.append(Problem(NOT_UNDERSTOOD, prefix + key,
-                                        f'{shown(key)} is not a part of Ikusa orders; the parts are '
-                                        f'{", ".join(SECTIONS)}.'))
+                problems.append(problem(prefix + key, "unknown-section", written=shown(key), sections=SECTIONS))
             elif not _is_section(key, section[key]):
-                problems.append(Problem(NOT_UNDERSTOOD, prefix + key, f"[{key}] is a table of orders, "
-                                        f"not {shown(section[key])}."))
+                problems.append(problem(prefix + key, "section-not-a-table", key=key, written=shown(section[key])))
         section = {key: value for key, value in section.items() if key in SECTIONS and _is_section(key, value)}
         allocation = section.get("planning")
         allocation_problems = check_allocation(state, side, allocation) if allocation is not None else []
@@ -80,7 +78,7 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
             problems += check_build(state, side, paid, section.get("build"))
             problems += check_levy(state, side, paid, section.get("levy"))
             problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
-            problems += movement.check_moves(state, side, war, board, paid, section.get("levy"))
+            problems += move_checks.check_moves(state, side, war, board, paid, section.get("levy"))
         problems += battles.check_battles(state, side, war, board)
         problems += assassination.check_ninja(state, side, section)
         if not problems:
@@ -103,12 +101,11 @@ def _sections(state: dict, player: str, body: dict, problems: list[Problem]) -> 
     colours = [colour for colour in sides_of(state, player) if colour in active]
     for key in body:
         if key not in colours:
-            problems.append(Problem(NOT_UNDERSTOOD, key, f"In the two-player game your orders have one section "
-                                    f"for each of your colours still in the game: [{'] and ['.join(colours)}]."))
+            problems.append(problem(key, "unknown-colour-section", sections=[f"[{colour}]" for colour in colours]))
     for colour in colours:
         section = body.get(colour, {})
         if isinstance(section, dict):
             result.append((colour, section, f"{colour}."))
         else:
-            problems.append(Problem(NOT_UNDERSTOOD, colour, f"[{colour}] is a section of orders."))
+            problems.append(problem(colour, "colour-not-a-section", colour=colour))
     return result

@@ -10,13 +10,12 @@ game each of a player's two colours.
 """
 from __future__ import annotations
 
-
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
+from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
+from .problems import problem
 from .state import (
     active_sides,
-    armies_on_board,
     audience,
     field_of,
     is_count,
@@ -28,10 +27,6 @@ BOXES = ("turn_order", "build", "levy", "ronin", "ninja")
 BUILD_COST = 2
 
 
-# The names koku.py, movement.py and tests/hidden.py still import from here (they are being changed
-# elsewhere at the moment); the helpers themselves live in state.py.
-owned_provinces = ordered_provinces
-side_armies = armies_on_board
 
 
 # --- planning ----------------------------------------------------------------------------------------
@@ -43,33 +38,27 @@ def check_allocation(state: dict, side: str, allocation) -> list[Problem]:
     """
     at = field_of(state, side, "planning")
     if side not in active_sides(state):
-        return [Problem(NOT_ALLOWED, at, f"{side} is not in the game and allocates no Koku.")]
+        return [problem(at, "not-in-game", side=side)]
     if not isinstance(allocation, dict):
-        return [Problem(NOT_UNDERSTOOD, at, "The allocation is a table of Koku per box: "
-                        "turn_order, build, levy, ronin and ninja, for example: levy = 3")]
+        return [problem(at, "allocation-not-a-table")]
     problems = []
     for key in allocation:
         if key not in BOXES:
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{key}", f'"{key}" is not a planning box. The '
-                                    f"boxes are: {', '.join(BOXES)}."))
+            problems.append(problem(f"{at}.{key}", "unknown-box", key=key, boxes=BOXES))
     for box in BOXES:
         amount = allocation.get(box, 0)
         if not is_count(amount):
-            problems.append(Problem(NOT_UNDERSTOOD, f"{at}.{box}", f"The Koku in {box} must be a whole "
-                                    f"number, not {shown(amount)}."))
+            problems.append(problem(f"{at}.{box}", "koku-not-a-number", box=box, written=shown(amount)))
         elif amount < 0:
-            problems.append(Problem(NOT_ALLOWED, f"{at}.{box}", f"The Koku in {box} cannot be negative."))
+            problems.append(problem(f"{at}.{box}", "negative-koku", box=box))
         elif box == "build" and amount not in (0, BUILD_COST):
-            problems.append(Problem(NOT_ALLOWED, f"{at}.build", f"The build box holds {BUILD_COST} Koku "
-                                    f"or none, not {amount}."))
+            problems.append(problem(f"{at}.build", "build-box-amount", cost=BUILD_COST, amount=amount))
     if problems:
         return problems
     koku = state["koku"].get(side, 0)
     spent = sum(allocation.get(box, 0) for box in BOXES)
     if spent != koku:
-        more = "more than" if spent > koku else "less than"
-        problems.append(Problem(NOT_ALLOWED, at, f"You allocated {spent} Koku, {more} the {koku} you "
-                                "have: every Koku must go into a box (none is kept for later)."))
+        problems.append(problem(at, "too-many-koku" if spent > koku else "too-few-koku", spent=spent, koku=koku))
     return problems
 
 

@@ -23,11 +23,11 @@ Orders:  ronin = [{ to = "red-1", count = 3 }, { to = "Owari", count = 1 }]
 """
 from __future__ import annotations
 
-
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
+from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
 from .levy import levy_for_side, levy_place
+from .problems import problem, refused
 from .state import (
     active_sides,
     armies_on_board,
@@ -93,11 +93,11 @@ def hire_ronin(state: dict, allocations: dict[str, dict]) -> tuple[dict, list[di
     return new, events
 
 
-_EXPLAIN = {
-    "unknown_place": "There is no province or army of that name.",
-    "not_your_army": "That army is not yours.",
-    "army_not_on_board": "That army's marker is not on the board.",
-    "not_owned": "You do not own that province.",
+_PROBLEM_OF = {   # ronin_group's reasons, as problem codes
+    "unknown_place": "unknown-place",
+    "not_your_army": "not-your-army",
+    "army_not_on_board": "army-not-on-board",
+    "not_owned": "not-your-province",
 }
 EXAMPLE = 'ronin = [{ to = "Owari", count = 2 }]'
 
@@ -120,13 +120,12 @@ def check_ronin(state: dict, side: str, allocation: dict, orders, levy_orders=No
     orders = deployment_entries(orders)
     if not orders:
         if koku:
-            return [Problem(NOT_ALLOWED, at, f"You put {koku} Koku in the ronin box: say where your ronin go, "
-                            f"for example: {EXAMPLE}")]
+            return [problem(at, "ronin-deployment-needed", koku=koku, example=EXAMPLE)]
         return []
     if not isinstance(orders, list):
-        return [Problem(NOT_UNDERSTOOD, at, f"Ronin orders are a list, for example: {EXAMPLE}")]
+        return [problem(at, "ronin-not-a-list", example=EXAMPLE)]
     if not koku:
-        return [Problem(NOT_ALLOWED, at, "You put no Koku in the ronin box, so you have no ronin.")]
+        return [problem(at, "ronin-without-koku")]
     trial = copy_plain(state)
     if isinstance(levy_orders, dict) and isinstance(levy_orders.get("units"), list):
         levy_for_side(trial, side, allocation.get("levy", 0), levy_orders["units"])
@@ -134,29 +133,26 @@ def check_ronin(state: dict, side: str, allocation: dict, orders, levy_orders=No
     for i, entry in enumerate(orders):
         field = f"{at}[{i}]"
         if not isinstance(entry, dict) or any(key not in ("to", "count") for key in entry):
-            problems.append(Problem(NOT_UNDERSTOOD, field, f"Each deployment is a table, for example: {EXAMPLE}"))
+            problems.append(problem(field, "deployment-not-a-table", example=EXAMPLE))
             continue
         count = entry.get("count")
         if type(count) is not int or count < 1:
-            problems.append(Problem(NOT_UNDERSTOOD if type(count) is not int else NOT_ALLOWED, f"{field}.count",
-                                    f"The number of ronin is a whole number of at least 1, not {shown(count)}."))
+            code = "ronin-count-not-a-number" if type(count) is not int else "ronin-count-too-small"
+            problems.append(problem(f"{field}.count", code, written=shown(count)))
             continue
         total += count
-        to, message = place_id(trial, entry.get("to"))
+        to, refusal = place_id(trial, entry.get("to"))
         units, reason = ronin_group(trial, side, to)
         if reason:
-            problems.append(Problem(NOT_UNDERSTOOD if reason == "unknown_place" else NOT_ALLOWED, f"{field}.to",
-                                    message or _EXPLAIN[reason]))
+            problems.append(refused(f"{field}.to", refusal) if refusal else problem(f"{field}.to", _PROBLEM_OF[reason]))
             continue
         at_place[to] = at_place.get(to, 0) + count
         limit = max(0, regular_units(units) - 1)
         if at_place[to] > limit:
-            problems.append(Problem(NOT_ALLOWED, f"{field}.count", f"{entry['to']} would have {at_place[to]} "
-                                    f"ronin, but with {regular_units(units)} regular units (the daimyo counts) "
-                                    f"it takes at most {limit}: one fewer than its regular units."))
+            problems.append(problem(f"{field}.count", "ronin-limit-at-place", place=entry["to"], count=at_place[to],
+                                    regular=regular_units(units), limit=limit))
     if total > PER_KOKU * koku:
-        problems.append(Problem(NOT_ALLOWED, at, f"You deploy {total} ronin but {koku} Koku hire at most "
-                                f"{PER_KOKU * koku}."))
+        problems.append(problem(at, "too-many-ronin", total=total, koku=koku, most=PER_KOKU * koku))
     return problems
 
 

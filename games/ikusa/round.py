@@ -14,9 +14,9 @@ from .build import build
 from .koku import collect_koku
 from .levy import levy_units
 from .ninja import hire_ninja
+from .placement import place_reinforcements
 from .planning import allocate_koku
 from .ronin import deploy_ronin, hire_ronin, remove_ronin
-from .setup import place_reinforcements
 from .state import is_two_player, player_of, sides
 from .turn_order import determine_turn_order
 

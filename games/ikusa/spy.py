@@ -10,10 +10,11 @@ At resolution assassination.use_spy records the report for the spy alone.
 """
 from __future__ import annotations
 
-from engine import NOT_ALLOWED, Problem
+from engine import Problem
 
 from .assassination import spy_watch
 from .planning import default_allocation
+from .problems import problem
 from .state import is_two_player, player_of, sides_of
 
 
@@ -64,6 +65,6 @@ def check_in_context(state: dict, player: str, orders: dict, orders_in: dict[str
         after = allocation_shown(state, watched, {**orders_in, player: orders})
         if before != after:
             field = f"{watched}.planning" if is_two_player(state) else "planning"
-            problems.append(Problem(NOT_ALLOWED, field, "A ninja spy has already seen this allocation; it cannot "
-                                    f"change this round (it stays {before})."))
+            problems.append(problem(field, "allocation-seen",
+                                    allocation=", ".join(f"{box} = {koku}" for box, koku in before.items())))
     return problems

@@ -41,7 +41,8 @@ from __future__ import annotations
 from engine import shown
 
 from .board import Board, board_of_state
-from .names import match_province
+from .names import ProvinceNameError, match_province
+from .problems import Refused
 
 COLOURS = ("red", "blue", "orange", "green", "yellow")
 KINDS = ("daimyo", "archer", "swordsman", "gunner", "spearman")  # combat sequence order
@@ -233,20 +234,20 @@ def field_of(state: dict, side: str, name: str) -> str:
     return f"{side}.{name}" if is_two_player(state) else name
 
 
-def place_id(state: dict, text) -> tuple[str | None, str | None]:
-    """(id, message): the army id or province id an order names (a province may be named as players
-    write it when the map is known), or a message saying why it names nothing."""
+def place_id(state: dict, text) -> tuple[str | None, Refused | None]:
+    """(id, refusal): the army id or province id an order names (a province may be named as players
+    write it when the map is known), or why it names nothing."""
     if not isinstance(text, str):
-        return None, f"A place is an army id or a province name in quotes, not {shown(text)}."
+        return None, Refused("place-not-a-name", written=shown(text))
     if text in state["armies"] or text in state["provinces"]:
         return text, None
     board = board_of(state)
     if board is None:
-        return None, f'There is no province or army called "{text}".'
+        return None, Refused("no-such-place", name=text)
     try:
         return match_province(board, text), None
-    except ValueError as exc:
-        return None, str(exc)
+    except ProvinceNameError as exc:
+        return None, exc
 
 
 def is_count(value) -> bool:

@@ -11,10 +11,11 @@ numbered 1 to the number of sides still in the game (the rulebook takes the
 """
 from __future__ import annotations
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, event, shown
+from engine import Problem, event, shown
 from engine.canonical import copy_plain
 from engine.dice import shuffle
 
+from .problems import problem
 from .state import active_sides, field_of, who
 
 
@@ -40,20 +41,17 @@ def check_preferences(state: dict, side: str, preferences) -> list[Problem]:
     if preferences is None:
         return []
     if not isinstance(preferences, list):
-        return [Problem(NOT_UNDERSTOOD, at, "Preferences are a list of marker numbers, "
-                        "best first, for example: preferences = [1, 3]")]
+        return [problem(at, "preferences-not-a-list")]
     problems = []
     allowed = markers(state)
     for i, marker in enumerate(preferences):
         field = f"{at}[{i}]"
         if type(marker) is not int:
-            problems.append(Problem(NOT_UNDERSTOOD, field, f"A marker is a whole number, not {shown(marker)}."))
+            problems.append(problem(field, "marker-not-a-number", written=shown(marker)))
         elif marker not in allowed:
-            problems.append(Problem(NOT_ALLOWED, field, f"There is no marker {marker}: this round's markers are "
-                                    f"{allowed[0]} to {allowed[-1]}."))
+            problems.append(problem(field, "unknown-marker", marker=marker, first=allowed[0], last=allowed[-1]))
         elif marker in preferences[:i]:
-            problems.append(Problem(NOT_ALLOWED, field, f"Marker {marker} is already in your list at place "
-                                    f"{preferences.index(marker) + 1}; list each marker once."))
+            problems.append(problem(field, "marker-listed-twice", marker=marker, place=preferences.index(marker) + 1))
     return problems
 
 

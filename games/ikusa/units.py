@@ -7,11 +7,14 @@ odds read the same rules.
 """
 from __future__ import annotations
 
-from engine import shown
 import difflib
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
+
+from engine import shown
+
+from .problems import Refused
 
 DAIMYO = "daimyo"
 RONIN = "ronin"
@@ -78,10 +81,16 @@ VALUE, REGULAR, PHASES, WITHDRAWAL_STEP, DEFAULT_PRIORITY, FORTIFICATIONS = _loa
 KINDS: tuple[str, ...] = tuple(VALUE)
 
 
-def unknown_kind(word: str) -> str:
-    """The message for a unit kind the game does not have, with the nearest one if any."""
+def closest_kind(word: str) -> str | None:
+    """The unit kind nearest to a misspelt one, if any is near."""
     close = difflib.get_close_matches(word.lower(), KINDS, n=1)
-    hint = f" (did you mean {close[0]}?)" if close else ""
+    return close[0] if close else None
+
+
+def unknown_kind(word: str) -> str:
+    """The message for a unit kind the game does not have, with the nearest one if any (for the odds' forces)."""
+    close = closest_kind(word)
+    hint = f" (did you mean {close}?)" if close else ""
     return f"unknown unit kind {shown(word)}{hint}; the kinds are {', '.join(KINDS)}"
 
 
@@ -115,13 +124,17 @@ def check_priority(priority, side: str = "casualty priority") -> tuple[str, ...]
     if priority is None:
         return DEFAULT_PRIORITY
     if isinstance(priority, str) or not isinstance(priority, (list, tuple)):
-        raise ValueError(f"the {side} must be a list of unit kinds")
+        raise Refused("priority-not-a-list", what=side)
     seen: list[str] = []
     for kind in priority:
         if not isinstance(kind, str) or kind not in VALUE:
-            raise ValueError(f"the {side}: {unknown_kind(kind if isinstance(kind, str) else shown(kind))}")
+            word = kind if isinstance(kind, str) else shown(kind)
+            close = closest_kind(word)
+            if close:
+                raise Refused("priority-misspelt-kind", what=side, written=shown(word), suggestion=close, kinds=KINDS)
+            raise Refused("priority-unknown-kind", what=side, written=shown(word), kinds=KINDS)
         if kind in seen:
-            raise ValueError(f"the {side} names {kind} twice")
+            raise Refused("priority-kind-twice", what=side, kind=kind)
         seen.append(kind)
     chosen = [kind for kind in seen if kind != DAIMYO]
     return tuple(chosen + [kind for kind in DEFAULT_PRIORITY if kind not in chosen])

@@ -7,7 +7,6 @@ another player's secret.
 """
 from __future__ import annotations
 
-
 from engine.canonical import copy_plain
 
 from .conquest import province_counts

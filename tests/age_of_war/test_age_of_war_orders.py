@@ -11,14 +11,16 @@ from games.age_of_war import (
     order_form,
     view,
 )
+from games.age_of_war.cards import CASTLES
 from games.age_of_war.solver import odds, percent
 from tests.age_of_war.scripted_dice import give, new_game
 
 
 def problems(body, state=None, player="ann"):
+    """(reason, field, code) of each problem, and the values of each."""
     checked = check_orders(state or new_game(), player, body)
     assert not checked.accepted and checked.orders is None
-    return [(p.reason, p.field) for p in checked.problems], [p.message for p in checked.problems]
+    return [(p.reason, p.field, p.code) for p in checked.problems], [p.values for p in checked.problems]
 
 
 def test_a_ranked_list_is_accepted_with_names_in_any_case():
@@ -28,62 +30,85 @@ def test_a_ranked_list_is_accepted_with_names_in_any_case():
 
 
 def test_an_unknown_castle_is_not_understood_and_the_closest_names_are_suggested():
-    found, messages = problems({"targets": ["Kasugayma", "Gifu"]})
-    assert found == [(NOT_UNDERSTOOD, "targets[0]")]
-    assert '"Kasugayama"' in messages[0] and "Kasugayma" in messages[0]
+    found, values = problems({"targets": ["Kasugayma", "Gifu"]})
+    assert found == [(NOT_UNDERSTOOD, "targets[0]", "misspelt-castle")]
+    assert values[0]["written"] == "Kasugayma" and "Kasugayama" in values[0]["suggestions"]
 
 
 def test_a_name_like_no_castle_lists_them_all():
-    _, messages = problems({"targets": ["Osaka"]})
-    assert "Azuchi" in messages[0] and "Kumamoto" in messages[0]
+    found, values = problems({"targets": ["Osaka"]})
+    assert found == [(NOT_UNDERSTOOD, "targets[0]", "unknown-castle")]
+    assert values[0] == {"written": "Osaka", "castles": list(CASTLES)}
 
 
 def test_a_secured_castle_can_never_be_targeted():
     state = give(new_game(), "bob", "Marugame", "Matsuyama", secured=True)
-    found, messages = problems({"targets": ["Gifu", "Marugame"]}, state)
-    assert found == [(NOT_ALLOWED, "targets[1]")]
-    assert "bob" in messages[0] and "Chosokabe" in messages[0]
+    found, values = problems({"targets": ["Gifu", "Marugame"]}, state)
+    assert found == [(NOT_ALLOWED, "targets[1]", "castle-secured")]
+    assert values[0] == {"castle": "Marugame", "holder": "bob", "clan": "Chosokabe"}
+
+
+def test_a_castle_secured_by_the_player_is_told_as_their_own():
+    state = give(new_game(), "ann", "Marugame", "Matsuyama", secured=True)
+    found, values = problems({"targets": ["Marugame"]}, state)
+    assert found == [(NOT_ALLOWED, "targets[0]", "castle-secured-yours")]
+    assert values[0] == {"castle": "Marugame", "clan": "Chosokabe"}
 
 
 def test_a_castle_listed_twice_is_not_allowed():
-    found, _ = problems({"targets": ["Gifu", "Edo", "gifu"]})
-    assert found == [(NOT_ALLOWED, "targets[2]")]
+    found, values = problems({"targets": ["Gifu", "Edo", "gifu"]})
+    assert found == [(NOT_ALLOWED, "targets[2]", "listed-twice")]
+    assert values[0] == {"castle": "Gifu", "place": 1}
 
 
 def test_entries_after_auto_are_not_allowed():
-    found, messages = problems({"targets": ["Gifu", "auto", "Edo", "auto"]})
-    assert found == [(NOT_ALLOWED, "targets[2]"), (NOT_ALLOWED, "targets[3]")]
-    assert "never be reached" in messages[0]
+    found, values = problems({"targets": ["Gifu", "auto", "Edo", "auto"]})
+    assert found == [(NOT_ALLOWED, "targets[2]", "after-auto"), (NOT_ALLOWED, "targets[3]", "after-auto")]
+    assert values[0] == {"written": "Edo"}
 
 
 @pytest.mark.parametrize("targets", ["Gifu", [], ["Gifu", 3], {"a": "Gifu"}, [["Gifu"]]])
 def test_targets_must_be_a_non_empty_list_of_names(targets):
     found, _ = problems({"targets": targets})
-    assert found == [(NOT_UNDERSTOOD, "targets")]
+    assert found == [(NOT_UNDERSTOOD, "targets", "targets-not-a-list")]
 
 
 def test_missing_targets_are_not_understood():
     found, _ = problems({})
-    assert found == [(NOT_UNDERSTOOD, "targets")]
+    assert found == [(NOT_UNDERSTOOD, "targets", "no-targets")]
 
 
 def test_an_unknown_key_is_not_understood():
-    found, _ = problems({"targets": ["Gifu"], "attack": "Edo"})
-    assert found == [(NOT_UNDERSTOOD, "attack")]
+    found, values = problems({"targets": ["Gifu"], "attack": "Edo"})
+    assert found == [(NOT_UNDERSTOOD, "attack", "unknown-order")]
+    assert values[0]["key"] == "attack"
 
 
 def test_no_orders_are_taken_once_the_game_is_over():
     state = new_game()
     state["over"] = True
     found, _ = problems({"targets": ["Gifu"]}, state)
-    assert found == [(NOT_ALLOWED, "game")]
+    assert found == [(NOT_ALLOWED, "game", "game-over")]
 
 
 def test_every_problem_is_reported_not_only_the_first():
     state = give(new_game(), "bob", "Kumamoto", secured=True)
     found, _ = problems({"targets": ["Gifuu", "Kumamoto", "Edo", "Edo", "auto", "Odani"], "x": 1}, state)
-    assert found == [(NOT_UNDERSTOOD, "x"), (NOT_UNDERSTOOD, "targets[0]"), (NOT_ALLOWED, "targets[1]"),
-                     (NOT_ALLOWED, "targets[3]"), (NOT_ALLOWED, "targets[5]")]
+    assert [(reason, field) for reason, field, _ in found] == [
+        (NOT_UNDERSTOOD, "x"), (NOT_UNDERSTOOD, "targets[0]"), (NOT_ALLOWED, "targets[1]"),
+        (NOT_ALLOWED, "targets[3]"), (NOT_ALLOWED, "targets[5]")]
+
+
+def test_the_player_reads_each_refusal_as_one_plain_sentence():
+    state = give(new_game(), "bob", "Marugame", "Matsuyama", secured=True)
+    checked = check_orders(state, "ann", {"targets": ["Kasugayma", "Marugame", "auto", "Edo"], "attack": 1})
+    assert [p.message for p in checked.problems] == [
+        '"attack" is not an Age of War order. The only order is a ranked list of castles, for example: '
+        'targets = ["Gifu", "auto"]',
+        'There is no castle called "Kasugayma". Did you mean "Kasugayama", "Marugame" or "Inuyama"?',
+        "Marugame is face down in bob's Chosokabe clan stack: it can never be taken again.",
+        '"Edo" comes after "auto", which always picks a castle, so it would never be reached. Put "auto" last.',
+    ]
 
 
 def test_the_forecast_gives_each_target_its_exact_chance_and_marks_the_one_played_now():

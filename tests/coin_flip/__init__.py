@@ -7,12 +7,16 @@ the state keeps it, the view shows only one's own, and the event that records it
 """
 from __future__ import annotations
 
-from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Checked, Game, Problem, event
+from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Checked, Game, ProblemTable, event, shown
 from engine.canonical import copy_plain
 
 FACES = ("heads", "tails")
 WINNING_POINTS = 3
 LAST_ROUND = 6
+PROBLEMS = ProblemTable({
+    "unknown-order": (NOT_UNDERSTOOD, '"{key}" is not a coin flip order; the one order is call.'),
+    "not-a-face": (NOT_ALLOWED, "Call heads or tails, not {written}."),
+})
 
 
 def setup(players: list[str], options: dict, dice) -> tuple[dict, list[dict]]:
@@ -24,11 +28,10 @@ def setup(players: list[str], options: dict, dice) -> tuple[dict, list[dict]]:
 
 
 def check_orders(state: dict, player: str, body: dict) -> Checked:
-    problems = [Problem(NOT_UNDERSTOOD, key, "is not a coin flip order; the one order is call")
-                for key in sorted(body) if key != "call"]
+    problems = [PROBLEMS.problem(key, "unknown-order", key=key) for key in sorted(body) if key != "call"]
     call = body.get("call", "heads")
     if call not in FACES:
-        problems.append(Problem(NOT_ALLOWED, "call", "call heads or tails"))
+        problems.append(PROBLEMS.problem("call", "not-a-face", written=shown(call)))
     return Checked(problems, None if problems else {"call": call})
 
 

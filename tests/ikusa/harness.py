@@ -17,6 +17,7 @@ from engine.canonical import copy_plain
 from engine.events import ALL
 from engine.game import Game
 from pbem import render
+from tests.harness import Golden, Harness
 from tests.hidden import (
     Position,
     Tally,
@@ -29,7 +30,6 @@ from tests.hidden import (
     strings_in,
     view_text,
 )
-from tests.harness import Golden, Harness
 
 PLAYERS = ("ann", "bob", "cho")
 SECRET_CHANGES = 3
@@ -58,9 +58,8 @@ def varied_orders(state: dict, player: str, orders: dict, rng: random.Random) ->
     one Koku more for the ninja (now and then with an assassination) or Koku moved to ronin deployed by
     order, some of them left unused."""
     from games.ikusa.levy import default_levy
-    from games.ikusa.planning import active_sides
     from games.ikusa.ronin import deployment_entries
-    from games.ikusa.state import is_two_player, sides, sides_of
+    from games.ikusa.state import active_sides, is_two_player, sides, sides_of
 
     if state["phase"] != "play" or not orders:
         return None
@@ -98,10 +97,10 @@ def varied_orders(state: dict, player: str, orders: dict, rng: random.Random) ->
 
 def ronin_orders(state: dict, side: str, entries: list, count: int, rng: random.Random) -> dict:
     """Deployments of up to `count` more ronin to the side's groups with room, some perhaps kept back."""
-    from games.ikusa.planning import owned_provinces, side_armies
     from games.ikusa.ronin import ronin_room
+    from games.ikusa.state import armies_on_board, ordered_provinces
 
-    groups = [g for g in side_armies(state, side) + owned_provinces(state, side)
+    groups = [g for g in armies_on_board(state, side) + ordered_provinces(state, side)
               if ronin_room(state, side, g)[0] > 0]
     left = rng.randint(1, count)
     for group in rng.sample(groups, min(len(groups), 3)):
@@ -117,8 +116,7 @@ def ronin_orders(state: dict, side: str, entries: list, count: int, rng: random.
 def unexecuted(pos: Position, other: str, rng: random.Random) -> tuple[dict, str] | None:
     """Ikusa: parts of one side's orders that the round provably ignores, given the boxes it revealed."""
     from games.ikusa.ninja import may_spy
-    from games.ikusa.planning import active_sides
-    from games.ikusa.state import colour_of, is_two_player, sides, sides_of
+    from games.ikusa.state import active_sides, colour_of, is_two_player, sides, sides_of
 
     before, after = pos.previous_state, pos.round.state
     if before["phase"] != "play":
@@ -319,8 +317,7 @@ def briefings_sent(game: Game, state: dict, orders_in: dict) -> list[tuple[str, 
 def spying(pos: Position, rng: random.Random) -> tuple[dict, str, str] | None:
     """(state, spy side, watched side): the position with the ninja hired this round by a random side and
     still unused, so that side may spy in the open round; None where no round is open to play."""
-    from games.ikusa.planning import active_sides
-    from games.ikusa.state import are_enemies
+    from games.ikusa.state import active_sides, are_enemies
 
     state = pos.round.state
     if state.get("phase") != "play" or state["over"]:

@@ -286,13 +286,13 @@ def test_a_well_formed_assassination_from_a_bidder_is_accepted():
 def test_an_assassination_needs_koku_in_the_ninja_box():
     problems = check_ninja(base_state(), "ann", {"planning": {"levy": 3}, "ninja": {"assassinate": strike()}})
     assert fields(problems) == [("ninja.assassinate", NOT_ALLOWED)]
-    assert "ninja box" in problems[0].message
+    assert problems[0].code == "assassination-without-bid"
 
 
 def test_an_assassination_cannot_be_ordered_for_the_first_round():
     problems = check_ninja(base_state(round_number=0), "ann", body(ninja={"assassinate": strike()}))
     assert fields(problems) == [("ninja.assassinate", NOT_ALLOWED)]
-    assert "first round" in problems[0].message
+    assert problems[0].code == "assassination-in-first-round"
 
 
 def test_the_target_moment_and_war_must_make_sense():

@@ -97,6 +97,7 @@ def test_the_spy_sees_the_watched_allocation_by_mail_before_allocating_and_it_is
     assert f"turn_order  {bob_koku}" in briefs[0].read_text()
     changed = submit("bob", f"[planning]\nninja = {bob_koku}\n")
     assert changed.code == 2 and "spy has already seen" in changed.err
+    assert f"(it stays turn_order = {bob_koku})" in changed.err   # as the player wrote it, not a Python dict
     assert run("resolve", folder, "--force").code == 0
     number = Campaign.load(folder).last_round
     reports = {p: json.loads((folder / f"rounds/{number:04d}/reports/{p}.json").read_text()) for p in ("ann", "bob")}

@@ -2,8 +2,8 @@ import copy
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, for_player
 from games.ikusa.board import default_board
+from games.ikusa.move_checks import check_moves
 from games.ikusa.movement import (
-    check_moves,
     default_war_moves,
     final_movement,
     move_armies,
@@ -482,10 +482,12 @@ def test_check_names_unknown_provinces_and_armies_by_their_field():
     war = {"moves": [{"army": "blue-1", "path": ["Omi", "Wakassa"]}, {"army": "blue-7", "path": []}],
            "final_moves": [{"province": "Atlantis", "to": "omi", "units": {"spearman": 1}}]}
     problems = check_moves(state, "bob", war, BOARD)
-    assert [(p.reason, p.field) for p in problems] == [
-        (NOT_UNDERSTOOD, "war.moves[0].path[1]"), (NOT_UNDERSTOOD, "war.moves[1].army"),
-        (NOT_UNDERSTOOD, "war.final_moves[0].province")]
-    assert "Wakasa" in problems[0].message
+    assert [(p.reason, p.field, p.code) for p in problems] == [
+        (NOT_UNDERSTOOD, "war.moves[0].path[1]", "misspelt-province"),
+        (NOT_UNDERSTOOD, "war.moves[1].army", "unknown-army"),
+        (NOT_UNDERSTOOD, "war.final_moves[0].province", "unknown-province")]
+    assert problems[0].values == {"written": '"Wakassa"', "suggestions": ["Wakasa", "Kazusa"]}
+    assert problems[1].values == {"army": "blue-7"}
 
 
 def test_check_refuses_steps_not_adjacent_paths_too_long_and_provinces_not_yours_in_phase_a():
@@ -516,7 +518,7 @@ def test_check_tries_phase_a_for_missing_garrisons_counts_and_the_card():
     state["armies"]["blue-1"]["units"]["swordsman"] = 3
     war["moves"][0]["pick_up"] = {"omi": {"archer": 1}}
     problems = check_moves(state, "bob", war, BOARD)
-    assert [p.field for p in problems] == ["war.moves[0]"] and "four samurai" in problems[0].message
+    assert [(p.field, p.code, p.values) for p in problems] == [("war.moves[0]", "card-full", {"place": ""})]
 
 
 def test_check_counts_this_rounds_levy_before_phase_a():

@@ -46,12 +46,13 @@ def test_a_box_left_out_holds_nothing():
 def test_every_koku_must_be_spent_none_kept_for_later():
     problems = check_allocation(three(), "ann", {"levy": 4})
     assert fields(problems) == ["planning"] and problems[0].reason == NOT_ALLOWED
-    assert "4 Koku, less than the 5" in problems[0].message
+    assert (problems[0].code, problems[0].values) == ("too-few-koku", {"spent": 4, "koku": 5})
 
 
 def test_no_more_koku_can_be_allocated_than_the_side_has():
     problems = check_allocation(three(), "cid", {"levy": 3, "ninja": 1})
-    assert fields(problems) == ["planning"] and "more than the 3" in problems[0].message
+    assert fields(problems) == ["planning"]
+    assert (problems[0].code, problems[0].values) == ("too-many-koku", {"spent": 4, "koku": 3})
 
 
 def test_the_build_box_holds_two_koku_or_none():

@@ -4,12 +4,8 @@ import pytest
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Dice, dumps
 from games.ikusa.board import default_board
-from games.ikusa.setup import (
-    check_placement_orders,
-    default_placement_orders,
-    place_reinforcements,
-    setup,
-)
+from games.ikusa.placement import check_placement_orders, default_placement_orders, place_reinforcements
+from games.ikusa.setup import setup
 from games.ikusa.state import (
     are_enemies,
     army_at,
@@ -156,6 +152,7 @@ def test_the_first_koku_is_the_provinces_divided_by_three_collected_in_turn_orde
     collected = only(events, "koku_collected")
     assert [ev["player"] for ev in collected] == state["turn_order"]
     assert all(ev["koku"] == koku and ev["provinces"] == 68 // players for ev in collected)
+    assert all("minimum" not in ev for ev in collected)  # round 0 of the games recorded so far reads the same
 
 
 def test_a_player_with_fewer_than_nine_provinces_and_a_daimyo_collects_three_koku():
@@ -249,6 +246,9 @@ def test_quick_play_claims_six_provinces_each_with_two_spearmen_more_each_time()
     assert [ev["player"] for ev in claims[:3]] == state["turn_order"]
     assert sum(p["owner"] is None for p in new["provinces"].values()) == 68 - 66
     assert new["koku"] == {p: 7 for p in THREE}
+    collected = only(events, "koku_collected")   # the first Koku, in turn order, after the placements
+    assert [ev["player"] for ev in collected] == state["turn_order"] and events[-1]["kind"] == "placement_done"
+    assert all(ev["koku"] == 7 and "minimum" not in ev for ev in collected)
 
 
 def test_quick_play_armies_share_five_archers_five_swordsmen_and_six_gunners_as_ordered():
@@ -407,11 +407,14 @@ def test_check_names_each_faulty_field_as_not_understood_or_not_allowed():
     body = {"spearmen": [mine[0], "Kozuki", "Awa", 7, theirs[0], mine[0], mine[1]],
             "armies": [mine[1], mine[1]], "castles": ["Edo"]}
     problems = {p.field: p for p in check_placement_orders(state, "ann", body)}
-    assert problems["castles"].reason == NOT_UNDERSTOOD
-    assert problems["spearmen"].reason == NOT_ALLOWED and "6" in problems["spearmen"].message
-    assert problems["spearmen[1]"].reason == NOT_UNDERSTOOD and "Did you mean" in problems["spearmen[1]"].message
-    assert problems["spearmen[2]"].reason == NOT_UNDERSTOOD and "Awa (Shikoku)" in problems["spearmen[2]"].message
-    assert problems["spearmen[3]"].reason == NOT_UNDERSTOOD
+    assert (problems["castles"].reason, problems["castles"].code) == (NOT_UNDERSTOOD, "unknown-placement-key")
+    assert (problems["spearmen"].reason, problems["spearmen"].code, problems["spearmen"].values) == (
+        NOT_ALLOWED, "too-many-spearman-pairs", {"count": 7, "limit": 6})
+    assert (problems["spearmen[1]"].reason, problems["spearmen[1]"].code) == (NOT_UNDERSTOOD, "misspelt-province")
+    assert problems["spearmen[1]"].values["written"] == '"Kozuki"'
+    assert (problems["spearmen[2]"].reason, problems["spearmen[2]"].code) == (NOT_UNDERSTOOD, "ambiguous-province")
+    assert "Awa (Shikoku)" in problems["spearmen[2]"].values["candidates"]
+    assert (problems["spearmen[3]"].reason, problems["spearmen[3]"].code) == (NOT_UNDERSTOOD, "placement-not-a-name")
     assert set(problems) == {"castles", "spearmen", "spearmen[1]", "spearmen[2]", "spearmen[3]"}
     understood = {"spearmen": [mine[0], theirs[0], mine[0]], "armies": [mine[1], mine[1]]}
     problems = [(p.reason, p.field) for p in check_placement_orders(state, "ann", understood)]
@@ -458,8 +461,9 @@ def test_a_two_player_colour_may_not_place_on_its_allys_provinces():
     state, _ = setup(["ann", "bob"], {}, Dice(b"two"))
     blue = provinces_of_side(state, "blue")
     problems = check_placement_orders(state, "ann", {"red": {"spearmen": [blue[0]]}})
-    assert [(p.reason, p.field) for p in problems] == [(NOT_ALLOWED, "red.spearmen[0]")]
-    assert "red's provinces" in problems[0].message
+    assert [(p.reason, p.field, p.code) for p in problems] == [
+        (NOT_ALLOWED, "red.spearmen[0]", "placement-not-colours")]
+    assert problems[0].values == {"province": BOARD.name(blue[0]), "colour": "red"}
 
 
 def test_a_two_player_split_of_the_wrong_size_is_refused_and_the_dealt_split_kept():

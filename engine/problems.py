@@ -1,0 +1,97 @@
+"""Problems as a code and its values; one table per game gives each code its reason and its sentence.
+
+A code is short, stable and kebab-case ("not-adjacent"); its values are plain
+data (text, whole numbers, true or false, lists of them) so that they can be
+recorded, compared in tests, and put into a sentence of another language
+later. A sentence is an English template with named fields in str.format's
+style. A few format specs join lists the way the sentences do:
+
+    {names:or}     "Omi", "Owari" or "Mino"   (each quoted, the last after "or")
+    {names:and}    red and blue
+    {names:list}   red, blue, orange
+    {name:paren}   " (Omi)", or nothing for an empty text
+"""
+from __future__ import annotations
+
+import functools
+import re
+import string
+
+from .game import NOT_ALLOWED, NOT_UNDERSTOOD, Problem
+
+CODE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+REASONS = (NOT_UNDERSTOOD, NOT_ALLOWED)
+
+
+class _Sentences(string.Formatter):
+    """str.format with the list specs above."""
+
+    def format_field(self, value, format_spec):
+        if format_spec == "or":
+            quoted = [f'"{item}"' for item in value]
+            return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+        if format_spec == "and":
+            return " and ".join(str(item) for item in value)
+        if format_spec == "list":
+            return ", ".join(str(item) for item in value)
+        if format_spec == "paren":
+            return f" ({value})" if value else ""
+        return super().format_field(value, format_spec)
+
+
+_SENTENCES = _Sentences()
+
+
+@functools.cache
+def template_fields(template: str) -> frozenset[str]:
+    """The names of the values a template quotes."""
+    return frozenset(name for _, name, _, _ in _SENTENCES.parse(template) if name is not None)
+
+
+def _plain(value) -> bool:
+    if isinstance(value, (str, int)):
+        return True
+    return isinstance(value, list) and all(isinstance(item, (str, int)) for item in value)
+
+
+class ProblemTable:
+    """One game's codes (or the shell's): code -> (reason, English template).
+
+    Building a problem of an unknown code, or with values other than exactly
+    those its template quotes, fails at once: a typo must not reach a player.
+    """
+
+    def __init__(self, table: dict[str, tuple[str, str]]):
+        for code, (reason, template) in table.items():
+            if not CODE.match(code):
+                raise ValueError(f"problem code {code!r} is not kebab-case")
+            if reason not in REASONS:
+                raise ValueError(f"problem code {code!r} has reason {reason!r}, not one of {REASONS}")
+            template_fields(template)  # a template that does not parse fails here, not before a player
+        self.table = dict(table)
+
+    def reason(self, code: str) -> str:
+        return self._entry(code)[0]
+
+    def sentence(self, code: str, values: dict) -> str:
+        """The English sentence of a code with its values."""
+        template = self._entry(code)[1]
+        wanted = template_fields(template)
+        if set(values) != wanted:
+            raise ValueError(f"problem {code!r} quotes {sorted(wanted)}, and was given {sorted(values)}")
+        for name, value in values.items():
+            if not _plain(value):
+                raise TypeError(f"problem {code!r}: value {name} is not plain data: {value!r}")
+        return _SENTENCES.format(template, **values)
+
+    def problem(self, field: str, code: str, **values) -> Problem:
+        """The problem of this code at this field, its reason and sentence from the table."""
+        values = {name: list(value) if isinstance(value, tuple) else value for name, value in values.items()}
+        return Problem(reason=self.reason(code), field=field, code=code, values=values,
+                       message=self.sentence(code, values))
+
+    def _entry(self, code: str) -> tuple[str, str]:
+        try:
+            return self.table[code]
+        except KeyError:
+            raise ValueError(f"unknown problem code {code!r}") from None
