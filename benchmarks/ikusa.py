@@ -67,7 +67,8 @@ def main() -> None:
         busy = [t for t, battles in rounds if battles >= 20]
         print(f"5-player computer rounds, resolved with reports written: median "
               f"{statistics.median(t for t, _ in rounds) * 1000:.0f} ms over {len(rounds)} rounds; "
-              f"battles per round median {statistics.median(b for _, b in rounds):.0f}, max {max(b for _, b in rounds)}")
+              f"battles per round median {statistics.median(b for _, b in rounds):.0f}, "
+              f"max {max(b for _, b in rounds)}")
         if busy:
             print(f"  rounds with 20 or more battles: median {statistics.median(busy) * 1000:.0f} ms "
                   f"over {len(busy)} rounds   target <= 200 ms (about 30 battles)")

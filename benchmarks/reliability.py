@@ -81,7 +81,8 @@ def check_disk(trials: int, rng: random.Random) -> Counter:
             if 1 not in Campaign.load(camp.folder).resolved_rounds():
                 run_process("resolve", camp.folder, "--force", now=NOW)
             now = {k: v for k, v in tree(camp.folder).items() if k != "log.txt"}
-            row["reports lost"] += sum(1 for k in expected if k.startswith(("outbox/r0001", "rounds/")) and k not in now)
+            row["reports lost"] += sum(1 for k in expected
+                                       if k.startswith(("outbox/r0001", "rounds/")) and k not in now)
             row["orders lost"] += Campaign.load(camp.folder).read_json(1, "inputs.json")["defaulted"] != ["cho"]
             row["crashes found"] += now != expected or run_process("verify", camp.folder).returncode != 0
     return row

@@ -49,7 +49,7 @@ def draw(key: bytes, seq: int, sides: int, purpose: str) -> int:
     bound = _SPAN - (_SPAN % sides)
     attempt = 0
     while True:
-        message = f"{seq}:{sides}:{purpose}:{attempt}".encode("utf-8")
+        message = f"{seq}:{sides}:{purpose}:{attempt}".encode()
         block = hmac.new(key, message, hashlib.sha256).digest()
         x = int.from_bytes(block[:8], "big")
         if x < bound:
@@ -65,7 +65,7 @@ class Dice:
     rolls: list[dict] = field(default_factory=list)
 
     @classmethod
-    def for_round(cls, seed: bytes, nonces: dict[str, str] | None = None) -> "Dice":
+    def for_round(cls, seed: bytes, nonces: dict[str, str] | None = None) -> Dice:
         return cls(dice_key(seed, nonces or {}))
 
     def roll(self, sides: int, purpose: str) -> int:

@@ -6,7 +6,7 @@ whose audience holds the player; that filter lives here and nowhere else.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 ALL = "all"
 GM = "gm"

@@ -7,8 +7,9 @@ the clock or global randomness.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Protocol
 
 State = dict
 Orders = dict

@@ -65,7 +65,7 @@ class Campaign:
 
     # --- loading and saving -------------------------------------------------
     @classmethod
-    def load(cls, folder: Path | str) -> "Campaign":
+    def load(cls, folder: Path | str) -> Campaign:
         folder = Path(folder)
         path = folder / "campaign.toml"
         if not path.is_file():

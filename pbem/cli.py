@@ -83,7 +83,8 @@ def new(folder, game_name, players, gm, name, deadline_hours, deadline_days, dea
     campaign = new_campaign(folder, game_name=game_name, players=[parse_player(p) for p in players], gm=gm,
                             name=name, deadline_hours=deadline_hours,
                             options=dict(parse_option(o) for o in options), missing_orders=missing_orders,
-                            settings={"deadline_days": deadline_days, "deadline_at": deadline_at if deadline_days else "",
+                            settings={"deadline_days": deadline_days,
+                                      "deadline_at": deadline_at if deadline_days else "",
                                       "timezone": timezone, "grace_hours": grace_hours, "remind_hours": remind_hours,
                                       "require_final": require_final, "outage_guard": outage_guard})
     click.echo(f"Created campaign {campaign.name!r} ({campaign.game.title}) in {folder}")

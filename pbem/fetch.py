@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pbem.campaign import Campaign
-from pbem.faults import crash_point
 from pbem.errors import MailServerFailed, UserError
+from pbem.faults import crash_point
 from pbem.files import synced_together
 from pbem.mail_intake import MailOutcome, take_raw
 from pbem.tls import check_clear_text, client_context

@@ -12,7 +12,6 @@ from pathlib import Path
 from pbem.errors import CampaignLocked
 from pbem.faults import charge_disk
 
-
 # Files written atomically but not yet made durable, inside `synced_together`.
 _deferred: ContextVar[list[Path] | None] = ContextVar("deferred", default=None)
 

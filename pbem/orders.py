@@ -65,8 +65,38 @@ def describe(problem: Problem) -> str:
 
 def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | None = None,
                 require_token: bool = False) -> Submission:
-    """Check an order file against the campaign's open round; raise OrdersRejected with every problem."""
+    """Check an order file against the campaign's open round; raise OrdersRejected with every problem.
+
+    The envelope is checked part by part, each part adding its problems, so that a file with several
+    mistakes is answered with all of them at once; the body goes to the game once the player is known."""
     text = _decode(data, source)
+    document = _parse(text, source)
+    problems: list[Problem] = []
+    game = campaign.game
+    state = campaign.state()
+    _check_campaign(campaign, document, problems)
+    who = _check_player(campaign, document, player, problems)
+    if require_token and who is not None:
+        _check_token(campaign, document, who, problems)
+    nonce, final = _check_nonce_and_final(document, problems)
+    _check_round(campaign, document, state, problems)
+    checked = None
+    if who is not None and not game.is_over(state):
+        body = {key: value for key, value in document.items() if key not in ENVELOPE}
+        checked = game.check_orders(state, who, body)
+        problems.extend(checked.problems)
+        if game.check_in_context is not None and not checked.problems:
+            orders_in = {p: r["orders"] for p, r in campaign.pending_orders().items()}
+            problems.extend(game.check_in_context(state, who, checked.orders, orders_in))
+    if problems:
+        raise OrdersRejected(source, _shown_problems(problems, text))
+    assert checked is not None and who is not None
+    return Submission(player=who, round=campaign.open_round, orders=checked.orders, nonce=nonce,
+                      forecast=checked.forecast, final=final)
+
+
+def _parse(text: str, source: str) -> dict:
+    """The TOML document, or a rejection naming the line of the syntax error (or the nesting too deep)."""
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -76,8 +106,11 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
         document = None
     if document is None or _depth(document) > MAX_DEPTH:
         raise OrdersRejected(source, [problem("file", "too-deep", depth=MAX_DEPTH)])
+    return document
 
-    problems: list[Problem] = []
+
+def _check_campaign(campaign: Campaign, document: dict, problems: list[Problem]) -> None:
+    """A file that names a game or a campaign must name this one."""
     game = campaign.game
     if "game" in document and document["game"] != game.name:
         problems.append(problem("game", "wrong-game", written=shown(document["game"]), campaign=shown(campaign.name),
@@ -85,6 +118,10 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
     if "campaign" in document and document["campaign"] != campaign.name:
         problems.append(problem("campaign", "wrong-campaign", written=shown(document["campaign"]),
                                 campaign=shown(campaign.name)))
+
+
+def _check_player(campaign: Campaign, document: dict, player: str | None, problems: list[Problem]) -> str | None:
+    """The player the orders are for (the one given, or the one the file names), if a player of the campaign."""
     named = document.get("player")
     if named is not None and not isinstance(named, str):
         problems.append(problem("player", "player-not-a-name"))
@@ -97,53 +134,50 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
     elif who not in campaign.player_names:
         problems.append(problem("player", "unknown-player", written=shown(who), players=list(campaign.player_names)))
         who = None
+    return who
 
-    if require_token and who is not None:
-        token = document.get("token")
-        if not isinstance(token, str) or not token:
-            problems.append(problem("token", "no-token"))
-        elif not campaign.token_matches(who, token):
-            problems.append(problem("token", "wrong-token", player=shown(who)))
 
+def _check_token(campaign: Campaign, document: dict, who: str, problems: list[Problem]) -> None:
+    token = document.get("token")
+    if not isinstance(token, str) or not token:
+        problems.append(problem("token", "no-token"))
+    elif not campaign.token_matches(who, token):
+        problems.append(problem("token", "wrong-token", player=shown(who)))
+
+
+def _check_nonce_and_final(document: dict, problems: list[Problem]) -> tuple[str, bool]:
+    """The nonce and the final flag as given, or their defaults where they are wrong."""
     nonce = document.get("nonce", "")
     if not isinstance(nonce, str) or not NONCE_PATTERN.match(nonce):
         problems.append(problem("nonce", "bad-nonce"))
         nonce = ""
-
     final = document.get("final", False)
     if not isinstance(final, bool):
         problems.append(problem("final", "bad-final"))
         final = False
+    return nonce, final
 
+
+def _check_round(campaign: Campaign, document: dict, state: dict, problems: list[Problem]) -> None:
+    """Orders are for the open round, and only while the game goes on."""
     expected = campaign.open_round
     number = document.get("round")
-    state = campaign.state()
-    if game.is_over(state):
+    if campaign.game.is_over(state):
         problems.append(problem("round", "game-over", round=campaign.last_round))
     elif not isinstance(number, int) or isinstance(number, bool):
         problems.append(problem("round", "no-round", round=expected))
     elif number != expected:
         problems.append(problem("round", "wrong-round", given=number, open=expected))
 
-    checked = None
-    if who is not None and not game.is_over(state):
-        body = {key: value for key, value in document.items() if key not in ENVELOPE}
-        checked = game.check_orders(state, who, body)
-        problems.extend(checked.problems)
-        if game.check_in_context is not None and not checked.problems:
-            orders_in = {p: r["orders"] for p, r in campaign.pending_orders().items()}
-            problems.extend(game.check_in_context(state, who, checked.orders, orders_in))
 
-    if problems:
-        shown_problems = [_locate(p, text) for p in problems[:MAX_PROBLEMS]]
-        if len(problems) > MAX_PROBLEMS:
-            # the summary takes the reason of the first problem it stands for
-            shown_problems.append(replace(problem("file", "more-problems", count=len(problems) - MAX_PROBLEMS),
-                                          reason=problems[MAX_PROBLEMS].reason))
-        raise OrdersRejected(source, shown_problems)
-    assert checked is not None and who is not None
-    return Submission(player=who, round=expected, orders=checked.orders, nonce=nonce, forecast=checked.forecast,
-                      final=final)
+def _shown_problems(problems: list[Problem], text: str) -> list[Problem]:
+    """The first MAX_PROBLEMS problems, each at its line, and one more that says how many were left out."""
+    shown_problems = [_locate(p, text) for p in problems[:MAX_PROBLEMS]]
+    if len(problems) > MAX_PROBLEMS:
+        # the summary takes the reason of the first problem it stands for
+        shown_problems.append(replace(problem("file", "more-problems", count=len(problems) - MAX_PROBLEMS),
+                                      reason=problems[MAX_PROBLEMS].reason))
+    return shown_problems
 
 
 def normalised_text(campaign: Campaign, submission: Submission) -> str:

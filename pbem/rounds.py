@@ -17,8 +17,8 @@ from engine.dice import Dice, commitment, round_seed
 from engine.game import players_to_order
 from pbem import clock, render
 from pbem.campaign import Campaign
-from pbem.faults import charge_disk, crash_point
 from pbem.errors import UserError
+from pbem.faults import charge_disk, crash_point
 from pbem.files import sync_filesystem, write_batch_atomic
 from pbem.outbox import compose, posted
 from pbem.schedule import deadline_passed, next_deadline

@@ -17,8 +17,8 @@ from email.utils import getaddresses, parseaddr
 
 from pbem import clock
 from pbem.campaign import Campaign
-from pbem.faults import crash_point
 from pbem.errors import UserError
+from pbem.faults import crash_point
 from pbem.files import move_atomic, write_atomic
 from pbem.outbox import RETRY_FILE, read_retry
 from pbem.tls import check_clear_text, client_context
@@ -39,7 +39,8 @@ def send_outbox(campaign: Campaign) -> Delivery:
     if not config or not config.get("host"):
         raise UserError(f"{campaign.folder / 'campaign.toml'}: no [mail.smtp] host to send through; add for example\n"
                         '  [mail.smtp]\n  host = "smtp.example.org"\n  port = 587\n  security = "starttls"\n'
-                        '  user = "gm@example.org"   # the password: PBEM_SMTP_PASSWORD or smtp_password in secrets.toml')
+                        '  user = "gm@example.org"   '
+                        '# the password: PBEM_SMTP_PASSWORD or smtp_password in secrets.toml')
     outbox = campaign.folder / "outbox"
     retry = read_retry(campaign)
     now = clock.now()

@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from pbem import clock
+from pbem.campaign import Campaign, Player
+from pbem.create import new_campaign
+
 # Property tests run the same examples on every machine (a failure found in CI is found again at
 # home), keep no example database in the repository, and never fail for taking their time.
 settings.register_profile("pbem", derandomize=True, database=None, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile("pbem")
-
-from pbem import clock
-from pbem.campaign import Campaign, Player
-from pbem.create import new_campaign
 
 ROOT = Path(__file__).resolve().parent.parent
 START = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)

@@ -28,7 +28,7 @@ class FaultProxy:
         self._lock = threading.Lock()
         self.connections = 0
 
-    def start(self) -> "FaultProxy":
+    def start(self) -> FaultProxy:
         self._listener = socket.create_server((HOST, 0))
         self.port = self._listener.getsockname()[1]
         threading.Thread(target=self._accept, daemon=True).start()
@@ -53,7 +53,7 @@ class FaultProxy:
         assert direction in ("up", "down")
         self.mode = ("cut", direction, after)
 
-    def __enter__(self) -> "FaultProxy":
+    def __enter__(self) -> FaultProxy:
         return self.start()
 
     def __exit__(self, *exc_info) -> None:

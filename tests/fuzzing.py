@@ -85,7 +85,8 @@ def crash_finding(exc: BaseException) -> tuple[tuple, str]:
     frames = traceback.extract_tb(exc.__traceback__)
     ours = [f for f in frames if "/site-packages/" not in f.filename and "/lib/python3" not in f.filename]
     last = (ours or frames)[-1] if frames else None
-    where = f"{Path(last.filename).parent.name}/{Path(last.filename).name}:{last.lineno} in {last.name}" if last else "?"
+    where = (f"{Path(last.filename).parent.name}/{Path(last.filename).name}:{last.lineno} in {last.name}"
+             if last else "?")
     deepest = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"
     return (type(exc).__name__, where), f"{type(exc).__name__}: {str(exc)[:120]} (at {where}; raised in {deepest})"
 
@@ -192,7 +193,8 @@ class Tally:
         """One line per finding, with the first file that showed it made as small as it will go."""
         lines = []
         for signature, (text, count, case) in self.found.items():
-            small = minimise(case.data, functools.partial(shows, case, self.kind, signature)) if self.shrink else case.data
+            still_shows = functools.partial(shows, case, self.kind, signature)
+            small = minimise(case.data, still_shows) if self.shrink else case.data
             lines.append(f"{case.target.label}: {text} [seen {count}x; {case.family}; "
                          f"read_orders({case.how()}) of {shown(small)}]")
         return lines

@@ -558,7 +558,7 @@ def next_seed_swapped(secret: bytes, number: int, fake: bytes, keep_commitment: 
     swaps = {"round_seed": (real_seed, round_seed), "commitment": (real_commitment, commitment)}
     patched = []
     for name, module in list(sys.modules.items()):
-        if module is None or not name.split(".")[0] in ("engine", "pbem", "games"):
+        if module is None or name.split(".")[0] not in ("engine", "pbem", "games"):
             continue
         for attribute, (real, stand_in) in swaps.items():
             if getattr(module, attribute, None) is real:

@@ -104,7 +104,8 @@ def cases() -> list[Case]:
         Case("a multipart whose boundary never comes", _message(
             _basic(), ORDERS, content_type='multipart/mixed; boundary="never"'), may_accept=True),
         Case("a multipart without a boundary", _message(_basic(), ORDERS, content_type="multipart/mixed")),
-        Case("broken base64", _message(_basic(), "%%%not base64!!!\n", extra_head=f"Content-Transfer-Encoding: base64{CRLF}")),
+        Case("broken base64", _message(_basic(), "%%%not base64!!!\n",
+                                       extra_head=f"Content-Transfer-Encoding: base64{CRLF}")),
         Case("an unknown charset", _message(_basic(), ORDERS, content_type="text/plain; charset=x-klingon"),
              may_accept=True),
         Case("a charset that lies", _message(
@@ -149,7 +150,9 @@ def take_hostile(camp: Campaign, case: Case, outside: Path) -> list[str]:
         problems.append("orders taken that must not be")
     after = snapshot(camp.folder)
     for name in sorted(set(after) - set(before)):
-        if not (name.startswith(("received/mail-", "outbox/mail-")) or name in ("log.txt", f"orders/{outcome.player}.json")):
+        expected = name.startswith(("received/mail-", "outbox/mail-")) or name in (
+            "log.txt", f"orders/{outcome.player}.json")
+        if not expected:
             problems.append(f"wrote {name}")
     if snapshot(outside, camp.folder) != before_outside:
         problems.append("wrote outside the campaign folder")

@@ -31,7 +31,15 @@ from pbem.campaign import Campaign
 from pbem.orders import read_orders
 from tests.conftest import ROOT, pbem_env, run
 from tests.harness import registered
-from tests.mailplay import ADDRESSES, GM, PLAYERS, computer_orders_mail, computer_orders_text, mail_campaign, send_by_smtp
+from tests.mailplay import (
+    ADDRESSES,
+    GM,
+    PLAYERS,
+    computer_orders_mail,
+    computer_orders_text,
+    mail_campaign,
+    send_by_smtp,
+)
 from tests.mailservers import MailServers
 
 

@@ -316,7 +316,8 @@ def wrong_envelope_value(c: Choices, target: Target, name: str) -> object:
     campaign = target.campaign
     number = campaign.open_round
     return c.pick({
-        "game": (campaign.game.title, campaign.game_name.upper(), *(n for n in registered() if n != campaign.game_name)),
+        "game": (campaign.game.title, campaign.game_name.upper(),
+                 *(name for name in registered() if name != campaign.game_name)),
         "campaign": ("other", campaign.name.upper(), ""),
         "round": (number - 1, number + 1, 0, -1, 2**63, str(number), float(number), True),
         "player": (*target.players, "ANN", "zed", "", "ann "),

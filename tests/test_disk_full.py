@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import TOKENS, make_campaign, order_file, run_process, tree
 
+
 def pbem(*args, disk_bytes: int | None = None) -> subprocess.CompletedProcess:
     if disk_bytes is None:
         return run_process(*args, now="2026-03-01T13:00:00Z")

@@ -10,7 +10,6 @@ import pytest
 from tests import goldens
 from tests.harness import registered
 
-
 GOLDENS = goldens.every_golden()
 
 
@@ -31,7 +30,8 @@ def test_the_goldens_hold_every_kind_of_file_for_every_player_in_every_round():
     for number, prefix in enumerate(rounds):
         for player in goldens.NAMES[:golden.players]:
             assert {f"{prefix}/{player}.txt", f"{prefix}/{player}.json", f"{prefix}/{player}.form.toml"} <= files
-            mail = [p.rsplit("/", 1)[1] for p in files if p.startswith(f"{prefix}/mail/") and p.endswith(f"-{player}.eml")]
+            mail = [p.rsplit("/", 1)[1] for p in files
+                    if p.startswith(f"{prefix}/mail/") and p.endswith(f"-{player}.eml")]
             kinds = sorted({name.split("-")[0] for name in mail})
             assert kinds == (["welcome"] if number == 0 else ["ack", f"r{number:04d}"]), (prefix, player, mail)
 

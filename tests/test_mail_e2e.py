@@ -14,8 +14,19 @@ from pbem import clock
 from pbem.campaign import Campaign, Player
 from pbem.create import new_campaign
 from tests.conftest import START, TOKENS, run, run_process
-from tests.mailplay import (ADDRESSES, GM, PLAYERS, acks, body, mail_campaign, mailbox, orders_mail,
-                            report_file, reports, send_by_smtp)
+from tests.mailplay import (
+    ADDRESSES,
+    GM,
+    PLAYERS,
+    acks,
+    body,
+    mail_campaign,
+    mailbox,
+    orders_mail,
+    report_file,
+    reports,
+    send_by_smtp,
+)
 from tests.mailservers import MailServers
 
 

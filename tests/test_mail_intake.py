@@ -186,8 +186,8 @@ def test_accepted_orders_are_always_answered_even_past_the_limit(campaign, now):
 
 
 def test_ikusa_orders_by_mail_are_answered_with_the_odds_of_every_declared_battle(tmp_path, now):
-    from tests.conftest import make_campaign
     from pbem.rounds import resolve
+    from tests.conftest import make_campaign
 
     camp = make_campaign(tmp_path / "war", game="ikusa", missing_orders="computer")
     game = camp.game

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -30,7 +30,7 @@ def _tri(n: int) -> int:
     return n * (n + 1) // 2
 
 
-@lru_cache(maxsize=None)
+@cache
 def _outcomes(n: int) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...]]:
     """Every roll of n dice as a multiset of faces, with how many ordered rolls give it."""
     rolls, weights = [], []
@@ -43,14 +43,14 @@ def _outcomes(n: int) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...]]:
     return tuple(rolls), tuple(weights)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _column(line: str, n: int) -> tuple[int, ...]:
     """For each roll of n dice, the fewest dice that fill this line (0: it cannot)."""
     rolls, _ = _outcomes(n)
     return tuple(len(used) if (used := dice_for_line(line, roll)) else 0 for roll in rolls)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _groups(types: tuple[str, ...], n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The rolls of n dice grouped by signature over these line types, with summed weights."""
     _, weights = _outcomes(n)
@@ -65,7 +65,7 @@ def _without(key: tuple[str, ...], line: str) -> tuple[str, ...]:
     return key[:i] + key[i + 1:]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _scaled(key: tuple[str, ...], n: int) -> int:
     """The chance of filling every line of `key` (sorted) with n dice, times 6**tri(n)."""
     if not key:
@@ -97,7 +97,7 @@ def value(lines, dice: int) -> Fraction:
     return _value(tuple(sorted(lines)), dice)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _value(key: tuple[str, ...], dice: int) -> Fraction:
     return Fraction(_scaled(key, dice), 6 ** _tri(dice))
 
@@ -107,7 +107,7 @@ def chance(lines: tuple[str, ...], dice: int = 7) -> Fraction:
     return value(lines, dice)
 
 
-@lru_cache(maxsize=None)
+@cache
 def odds(name: str, steal: bool = False, dice: int = 7) -> Fraction:
     """The exact chance of taking a castle by name; stealing adds the single-daimyo line."""
     lines = castle(name).lines + ((STEAL_LINE,) if steal else ())
@@ -136,7 +136,7 @@ def best_move(open_lines: list[tuple[int, str]], faces: list[str]) -> tuple[int,
     return best[1], best[2]
 
 
-@lru_cache(maxsize=None)
+@cache
 def percent(chance: Fraction) -> str:
     """A chance as a percentage with one decimal, rounded half up: "61.2"."""
     tenths = (chance * 1000 + Fraction(1, 2)).__floor__()

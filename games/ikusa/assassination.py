@@ -120,6 +120,12 @@ def _check_assassination(state: dict, side: str, body: dict) -> list[Problem]:
     for key in ASSASSINATE_KEYS:
         if key not in order:
             problems.append(problem(f"{at}.{key}", "assassination-part-missing", key=key, example=EXAMPLE))
+    return problems + _check_attempt(state, side, body, order, at)
+
+
+def _check_attempt(state: dict, side: str, body: dict, order: dict, at: str) -> list[Problem]:
+    """The assassination's target, moment and war, and whether the side may try it at all this round."""
+    problems = []
     target, moment, war_of = order.get("daimyo"), order.get("before"), order.get("war_of")
     if target is not None:
         if not isinstance(target, str) or target not in state["armies"]:

@@ -169,13 +169,7 @@ def fight_battle(attacker: dict, defender: dict, dice, *, fortification: str | N
     forces = {"attacker": check_force(attacker, "attacker"), "defender": check_force(defender, "defender")}
     for side in SIDES:
         check_can_fight(forces[side], side)
-    fort = fortification_bonus(fortification)
-    bonus_kind = fort.kind if fort else None
-    if bonus is None:
-        bonus = fort.units if fort else 0
-    if isinstance(bonus, bool) or not isinstance(bonus, int) or not 0 <= bonus <= (fort.units if fort else 0):
-        raise ValueError(f"bonus {bonus!r}: a {fortification or 'province without castle or fortress'} "
-                         f"has 0 to {fort.units if fort else 0} bonus units")
+    bonus_kind, bonus = _starting_bonus(fortification, bonus)
     priorities = {"attacker": check_priority(attacker_priority, "attacker's casualty priority"),
                   "defender": check_priority(defender_priority, "defender's casualty priority")}
     rule = check_withdrawal(withdrawal)
@@ -196,27 +190,46 @@ def fight_battle(attacker: dict, defender: dict, dice, *, fortification: str | N
     while True:
         rounds += 1
         for phase in PHASES:
-            scored = {"attacker": 0, "defender": 0}
-            for step, kinds in phase.volleys:
-                for side in SIDES:
-                    side_bonus = bonus if side == "defender" else 0
-                    rolls, hits = roll_volley(dice, forces[side], kinds, f"{purpose} round {rounds} {side}",
-                                              bonus_kind, side_bonus)
-                    if rolls:
-                        events.append(event("volley", round=rounds, step=step, side=side, rolls=rolls, hits=hits))
-                        scored[side] += hits
-            for side, enemy in (("attacker", "defender"), ("defender", "attacker")):
-                hits = scored[enemy]
-                if not hits:
-                    continue
-                side_bonus = bonus if side == "defender" else 0
-                forces[side], side_bonus, lost = remove_casualties(forces[side], side_bonus, hits, priorities[side])
-                if side == "defender":
-                    bonus = side_bonus
-                events.append(event("casualties", round=rounds, step=phase.casualty_step, side=side,
-                                    hits=hits, **lost))
+            bonus = _fight_phase(dice, forces, phase, f"{purpose} round {rounds}", rounds, bonus_kind, bonus,
+                                 priorities, events)
             if (outcome := _outcome(forces["attacker"], forces["defender"])) is not None:
                 return result(outcome, rounds)
         if attacker_withdraws(rule, rounds, forces["attacker"], forces["defender"], bonus):
             events.append(event("withdrawal", round=rounds, step=WITHDRAWAL_STEP, rule=rule["rule"]))
             return result("withdrawn", rounds)
+
+
+def _starting_bonus(fortification: str | None, bonus: int | None) -> tuple[str | None, int]:
+    """(bonus kind, units present): the castle's or fortress's bonus units at the battle's start."""
+    fort = fortification_bonus(fortification)
+    most = fort.units if fort else 0
+    if bonus is None:
+        bonus = most
+    if isinstance(bonus, bool) or not isinstance(bonus, int) or not 0 <= bonus <= most:
+        raise ValueError(f"bonus {bonus!r}: a {fortification or 'province without castle or fortress'} "
+                         f"has 0 to {most} bonus units")
+    return (fort.kind if fort else None), bonus
+
+
+def _fight_phase(dice, forces: dict, phase, purpose: str, rounds: int, bonus_kind: str | None, bonus: int,
+                 priorities: dict, events: list[dict]) -> int:
+    """One phase of a battle round: both sides' volleys, then both sides' casualties at once. Changes the
+    forces and the events in place; returns the defender's bonus units left."""
+    scored = {"attacker": 0, "defender": 0}
+    for step, kinds in phase.volleys:
+        for side in SIDES:
+            side_bonus = bonus if side == "defender" else 0
+            rolls, hits = roll_volley(dice, forces[side], kinds, f"{purpose} {side}", bonus_kind, side_bonus)
+            if rolls:
+                events.append(event("volley", round=rounds, step=step, side=side, rolls=rolls, hits=hits))
+                scored[side] += hits
+    for side, enemy in (("attacker", "defender"), ("defender", "attacker")):
+        hits = scored[enemy]
+        if not hits:
+            continue
+        side_bonus = bonus if side == "defender" else 0
+        forces[side], side_bonus, lost = remove_casualties(forces[side], side_bonus, hits, priorities[side])
+        if side == "defender":
+            bonus = side_bonus
+        events.append(event("casualties", round=rounds, step=phase.casualty_step, side=side, hits=hits, **lost))
+    return bonus

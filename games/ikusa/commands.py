@@ -35,7 +35,8 @@ class Force(click.ParamType):
 @click.option("--defender", required=True, type=Force(), metavar="SPEC",
               help="The defending force, e.g. spearman=3.")
 @click.option("--castle", "fortification", flag_value="castle", help="The defender holds a castle (4 bonus spearmen).")
-@click.option("--fortress", "fortification", flag_value="fortress", help="The defender holds a fortress (5 bonus ronin).")
+@click.option("--fortress", "fortification", flag_value="fortress",
+              help="The defender holds a fortress (5 bonus ronin).")
 @click.option("--naval", is_flag=True, help="A naval invasion: the defender strikes first.")
 @click.option("--json", "as_json", is_flag=True)
 def odds(attacker, defender, fortification, naval, as_json):

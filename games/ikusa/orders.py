@@ -82,7 +82,7 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         problems += battles.check_battles(state, side, war, board)
         problems += assassination.check_ninja(state, side, section)
         if not problems:
-            levied, _ = levy_units(state, {side: paid}, {side: section.get("levy")}) if paid.get("levy") else (state, [])
+            levied = levy_units(state, {side: paid}, {side: section.get("levy")})[0] if paid.get("levy") else state
             forecast += [{"side": side, **battles.battle_forecast(levied, side, entry, board)}
                          for entry in war.get("battles", [])]
     return Checked(problems, None if problems else body, forecast)

@@ -13,7 +13,7 @@ class ScriptedDice(tests.scripted.ScriptedDice):
     def __init__(self, values=()):
         super().__init__(*values)
 
-    def add(self, *rolls: str) -> "ScriptedDice":
+    def add(self, *rolls: str) -> ScriptedDice:
         """Script rolls written as faces, one string per roll: add("DAC1111", "AC1111")."""
         for roll in rolls:
             self.values += [VALUE_OF_FACE[face] for face in roll]

@@ -1,5 +1,5 @@
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 import pytest
@@ -23,7 +23,7 @@ def fills(line, dice):
     return sorted(dice) == sorted(line)
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute(lines: tuple, n: int) -> Fraction:
     """Every ordered roll, every subset of dice on every line, or a drop: the best of all."""
     if not lines:

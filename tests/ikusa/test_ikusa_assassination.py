@@ -13,8 +13,8 @@ from games.ikusa.assassination import (
     use_spy,
 )
 from games.ikusa.ninja import may_spy
-from tests.scripted import ScriptedDice
 from tests.ikusa.pieces import pieces
+from tests.scripted import ScriptedDice
 
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}
 province, army = pieces(COLOURS)

@@ -15,8 +15,8 @@ from games.ikusa.battles import (
 )
 from games.ikusa.board import default_board
 from games.ikusa.state import FIGURES_PER_COLOUR
-from tests.scripted import ScriptedDice
 from tests.ikusa.pieces import pieces
+from tests.scripted import ScriptedDice
 
 HIT, MISS = 1, 12
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}

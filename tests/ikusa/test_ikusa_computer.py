@@ -8,10 +8,9 @@ from engine import Dice
 from engine.canonical import dumps
 from games.ikusa.computer import computer_orders
 from games.ikusa.orders import check_orders
-from games.ikusa.state import active_sides
 from games.ikusa.round import resolve_round
 from games.ikusa.setup import setup
-from games.ikusa.state import sides_of
+from games.ikusa.state import active_sides, sides_of
 
 PLAYERS = ("ann", "bob", "cho", "dan", "eve")
 

@@ -14,8 +14,8 @@ from games.ikusa.conquest import (
     recovery_places,
 )
 from games.ikusa.state import FIGURES_PER_COLOUR
-from tests.scripted import ScriptedDice
 from tests.ikusa.pieces import pieces
+from tests.scripted import ScriptedDice
 
 HIT, MISS = 1, 12
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}

@@ -173,7 +173,8 @@ def test_a_castle_whose_bonus_was_worn_down_by_earlier_attacks_is_easier_to_take
 
 def test_a_naval_invasion_lowers_the_attackers_chance():
     attacker, defender = {"archer": 2, "spearman": 4}, {"swordsman": 1, "spearman": 2}
-    assert battle_odds(attacker, defender, naval=True)["attacker_wins"] < battle_odds(attacker, defender)["attacker_wins"]
+    assert (battle_odds(attacker, defender, naval=True)["attacker_wins"]
+            < battle_odds(attacker, defender)["attacker_wins"])
     assert (battle_odds(attacker, defender, naval=True, castle=True)["attacker_wins"]
             < battle_odds(attacker, defender, castle=True)["attacker_wins"])
 
