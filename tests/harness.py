@@ -35,7 +35,7 @@ class Golden:
 
 @dataclass(frozen=True)
 class Harness:
-    """A game's test adapter. Every field but the hidden checks' extras is required.
+    """A game's test adapter; the fields with a default may be left out.
 
     Hidden information (tests/hidden.py):
       player_counts     the table sizes random positions are drawn from (repeats weigh);
@@ -49,7 +49,7 @@ class Harness:
       checks            the game's own hidden checks, name -> check(position, player, change, game=None);
       rotation          the targeted checks given to successive draws, generic ones ("events", "orders",
                         "dice") and the game's own.
-    Fuzzing (tests/fuzzing.py):
+    Fuzzing (tests/order_files.py):
       scenes            (label, players, rounds played or None for a finished game) to fuzz against;
       vocabulary        state -> (names, keys): the words of the game a fuzzed file draws on (the players'
                         names and the envelope's keys are added);
