@@ -5,13 +5,14 @@
     .venv/bin/python benchmarks/reliability.py kill fuzz  # some checks only
 
 Checks (the tests in tests/ run small, fixed versions of each):
-  kill      pbem tick SIGKILLed at random moments of its work on real mail servers, then rerun (tests/killing.py)
+  kill      pbem tick SIGKILLed at random moments of its work on real mail servers, then rerun, every game
+            in turn (tests/killing.py)
   disk      the disk filling at random points of a resolution, then room again
   network   IMAP and SMTP lines cut at random points of a transfer, in both directions, then whole again
   clock     the clock jumping back and forth at random across deadlines, a tick at each stop
-  fuzz      generated order files for every game (tests/fuzzing.py)
+  fuzz      generated order files for every game (tests/order_files.py, tests/fuzzing.py)
   hidden    random states and hidden changes for every game (tests/hidden.py)
-  hostile   hostile mail for both games (tests/hostile.py)
+  hostile   hostile mail for every game (tests/hostile.py)
 
 Prints one row per check: trials, faults injected, orders lost, reports lost, duplicate sends, leaks found,
 crashes found, fuzz cases run; then the details. Needs Dovecot (tests/mailservers.py installs it).
@@ -221,6 +222,9 @@ CHECKS = {"kill": check_kill, "disk": check_disk, "network": check_network, "clo
 
 
 def main(argv: list[str]) -> int:
+    if "--help" in argv or "-h" in argv:
+        print(__doc__)
+        return 0
     sizes = QUICK if "--quick" in argv else FULL
     wanted = [name for name in argv if not name.startswith("--")] or list(CHECKS)
     unknown = [name for name in wanted if name not in CHECKS]
