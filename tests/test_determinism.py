@@ -8,6 +8,9 @@ import sys
 import pytest
 from conftest import tree
 
+from games import GAMES
+from tests.harness import registered
+
 
 def play(folder, hashseed: str, game: str = "age-of-war", players: str = "5"):
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
@@ -18,8 +21,9 @@ def play(folder, hashseed: str, game: str = "age-of-war", players: str = "5"):
     return done.stdout
 
 
-@pytest.mark.parametrize("game, players", [("age-of-war", "5"), ("ikusa", "4")])
-def test_the_same_game_played_in_two_processes_gives_byte_identical_files(tmp_path, game, players):
+@pytest.mark.parametrize("game", registered())
+def test_the_same_game_played_in_two_processes_gives_byte_identical_files(tmp_path, game):
+    players = str(min(max(GAMES[game].min_players, 4), GAMES[game].max_players))
     out_a = play(tmp_path / "a" / "demo", "1", game, players)
     out_b = play(tmp_path / "b" / "demo", "4242", game, players)
     files_a, files_b = tree(tmp_path / "a" / "demo"), tree(tmp_path / "b" / "demo")
