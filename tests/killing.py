@@ -3,8 +3,8 @@
 One trial: real mail servers, a campaign of one of the registered games (the
 trials take them in turn) whose welcome letters are out, the players' mail
 waiting in the IMAP inbox (the computer player's orders for each, one of them
-first sent with a wrong token, and a request for the status), then `pbem tick` in its own
-process, killed after a random delay, then a normal `pbem tick`. Counted:
+first sent with a wrong token, and a request for the status), then `pbem tick`
+in its own process, killed after a random delay, then a normal `pbem tick`. Counted:
 orders lost (acknowledged but not used), reports lost, acknowledgements lost,
 messages delivered twice, rounds resolved twice, campaigns left unreadable.
 Where the kill landed is read from the campaign afterwards: in the intake,
@@ -86,11 +86,11 @@ def trial(folder: Path, delay: float, game_name: str) -> dict:
         landed = "after" if finished else _where_it_landed(Campaign.load(camp.folder))
         rerun = _tick_process(camp.folder)
         rerun.communicate(timeout=120)
-        return _count(camp.folder, servers, landed, rerun.returncode, expected)
+        return _count(camp.folder, servers, landed, rerun.returncode, expected, game_name)
 
 
-def _count(folder: Path, servers: MailServers, landed: str, code: int, expected: dict) -> dict:
-    counts = Counter(trials=1, **{f"landed in {landed}": 1}, **{f"trials of {Campaign.load(folder).game_name}": 1})
+def _count(folder: Path, servers: MailServers, landed: str, code: int, expected: dict, game_name: str) -> dict:
+    counts = Counter(trials=1, **{f"landed in {landed}": 1}, **{f"trials of {game_name}": 1})
     if code != 0:
         counts["reruns failed"] += 1
     try:
