@@ -244,7 +244,8 @@ def sides_deploying(state: dict, body, player: str) -> list[str]:
 def deployment_variant(pos: Position, player: str, rng: random.Random) -> tuple[str, dict, str] | None:
     """(other player, their orders, what) with the last ronin deployment of one of their sides added to,
     dropped or moved, only ever at quiet places (named by no public event of the round, so ronin there are
-    never revealed), counts kept within the room the group had; None where nobody deployed by order."""
+    never revealed, nor by the side's own war orders, which ronin there could hold back), counts kept within
+    the room the group had; None where nobody deployed by order."""
     from games.ikusa.ronin import deployment_entries
     from games.ikusa.state import colour_of, is_two_player, side_of_province
     from games.ikusa.units import regular_units
@@ -272,10 +273,14 @@ def deployment_variant(pos: Position, player: str, rng: random.Random) -> tuple[
     last_placed = next((ev["count"] for ev in mine if ev["kind"] == "ronin_deployed"
                         and ev["index"] == len(entries) - 1), 0)
 
+    # the side's own war orders: ronin held where they start, end or pass may stop them (a force must keep more
+    # regular units than ronin), and what that changes is public, so such places are never quiet
+    own_war = exact(section.get("war") or {}).lower()
+
     def quiet(place) -> bool:
         army = before["armies"].get(place) if isinstance(place, str) else None
         named = [place] + ([army["province"]] if army else [])
-        return isinstance(place, str) and not any(f'"{name}"' in public for name in named)
+        return isinstance(place, str) and not any(f'"{name}"' in public or name.lower() in own_war for name in named)
 
     def room(pid: str) -> int:
         return regular_units(before["provinces"][pid]["force"]) - 1 - placed.get(pid, 0)
