@@ -3,6 +3,8 @@
 The algorithm (version 1), written out in README.md with a test vector:
 
     round_seed = HMAC-SHA256(key=campaign_secret, msg="pbem round seed " + N)
+                 (a round played again after a rollback, its attempt A = 1, 2, ...:
+                  msg="pbem round seed " + N + " attempt " + A)
     commitment = hex(SHA-256(round_seed))
     dice_key   = HMAC-SHA256(key=round_seed,
                              msg="pbem dice key\n" + for each player with a
@@ -29,8 +31,11 @@ ALGORITHM = "pbem-dice-v1"
 _SPAN = 1 << 64
 
 
-def round_seed(campaign_secret: bytes, round_number: int) -> bytes:
-    return hmac.new(campaign_secret, f"pbem round seed {round_number}".encode(), hashlib.sha256).digest()
+def round_seed(campaign_secret: bytes, round_number: int, attempt: int = 0) -> bytes:
+    """The seed of one attempt at a round: the first (0), or a re-run after a rollback (1, 2, ...), whose seed
+    nobody could know from the undone attempt's reveal."""
+    message = f"pbem round seed {round_number}" + (f" attempt {attempt}" if attempt else "")
+    return hmac.new(campaign_secret, message.encode(), hashlib.sha256).digest()
 
 
 def commitment(seed: bytes) -> str:

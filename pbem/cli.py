@@ -542,8 +542,10 @@ def rollback(campaign, to, reason):
     """Undo the rounds after --to, so that orders can be corrected and the round resolved again.
 
     The undone rounds move to CAMPAIGN/archive/ (never deleted); the orders of
-    the first undone round come back, to be corrected with `pbem orders submit`.
-    The re-run uses the same committed dice seed.
+    the first undone round come back, to be corrected with `pbem orders submit`,
+    without their nonces. The re-run is played with a new dice seed, whose
+    commitment every player is sent at once in a notice, so that nobody can
+    foresee the re-run from the undone round's reveal.
 
     \b
     Example:
@@ -558,6 +560,7 @@ def rollback(campaign, to, reason):
         result = roll_back(camp, to, reason)
     click.echo(f"Rounds {', '.join(map(str, result['undone']))} undone and kept in {result['archive']}")
     click.echo(f"Round {to + 1} is open again, with the orders it had; resolve it when they are right.")
+    click.echo(f"Its new dice seed is committed to as {result['commitment']}; every player is told so in the outbox.")
 
 
 @cli.command()

@@ -15,31 +15,58 @@ from pbem import clock
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.files import move_atomic, write_atomic
-from pbem.rounds import RERUN_FILE, compute_round, round_hash, settle
+from pbem.rounds import RERUN_FILE, attempt, compute_round, round_hash, settle
 
 
 def replay(campaign: Campaign, progress=None) -> list[str]:
-    """Differences between the archive and a fresh resolution of every round, first one first."""
+    """Differences between the archive and a fresh resolution of every round, first one first: the rounds in
+    play, then every attempt a rollback undid, each from the state of the round it followed."""
     secret = campaign.dice_secret()
     state = None
     previous = None
+    folders = {}   # round hash -> folder: where each undone attempt's starting state is found
     for number in campaign.resolved_rounds():
         folder = campaign.round_dir(number)
-        inputs = json.loads((folder / "inputs.json").read_text("utf-8"))
-        files = compute_round(campaign, number, inputs, state, previous, secret)
-        on_disk = {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-        for name in sorted(set(files) | set(on_disk)):
-            if name not in on_disk:
-                return [f"round {number}: {name} is missing from the archive"]
-            if name not in files:
-                return [f"round {number}: {name} is in the archive but the round does not produce it"]
-            if files[name] != on_disk[name]:
-                return [f"round {number}: {name} differs {first_difference(on_disk[name], files[name])}"]
-        state = json.loads(files["state.json"])
-        previous = round_hash(files["round.json"])
+        difference = _replayed(campaign, folder, f"round {number}", number, state, previous, secret)
+        if difference:
+            return [difference]
+        state = json.loads((folder / "state.json").read_text("utf-8"))
+        previous = round_hash((folder / "round.json").read_bytes())
+        folders[previous] = folder
         if progress:
             progress(number)
+    for name, record in rollback_records(campaign):
+        for undone in record["undone"]:
+            folder = campaign.folder / "archive" / name / "rounds" / f"{undone['round']:04d}"
+            folders[undone["hash"]] = folder
+    for name, record in rollback_records(campaign):
+        for undone in record["undone"]:
+            folder = folders[undone["hash"]]
+            before = json.loads((folder / "round.json").read_text("utf-8"))["previous"]
+            if before not in folders:
+                return [f"{name}, round {undone['round']}: the round it followed is in neither the campaign nor "
+                        "the archive"]
+            state = json.loads((folders[before] / "state.json").read_text("utf-8"))
+            difference = _replayed(campaign, folder, f"{name}, round {undone['round']}", undone["round"], state,
+                                   before, secret)
+            if difference:
+                return [difference]
     return []
+
+
+def _replayed(campaign: Campaign, folder, where: str, number: int, state, previous, secret) -> str | None:
+    """How one round's folder differs from the round resolved again from its inputs, or None."""
+    inputs = json.loads((folder / "inputs.json").read_text("utf-8"))
+    files = compute_round(campaign, number, inputs, state, previous, secret)
+    on_disk = {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    for name in sorted(set(files) | set(on_disk)):
+        if name not in on_disk:
+            return f"{where}: {name} is missing from the archive"
+        if name not in files:
+            return f"{where}: {name} is in the archive but the round does not produce it"
+        if files[name] != on_disk[name]:
+            return f"{where}: {name} differs {first_difference(on_disk[name], files[name])}"
+    return None
 
 
 def first_difference(recorded: bytes, replayed: bytes) -> str:
@@ -52,9 +79,13 @@ def first_difference(recorded: bytes, replayed: bytes) -> str:
 
 
 def verify(campaign: Campaign) -> list[str]:
-    """Every break in the hash chain, the commitments or the rolls, as messages."""
+    """Every break in the hash chain, the commitments or the rolls, as messages: of the rounds in play, and
+    of every attempt a rollback undid (kept in the archive)."""
     problems = []
     secret = campaign.dice_secret()
+    rollbacks = rollback_records(campaign)
+    # a re-run's seed is promised by the rollback notice, not by the round before it
+    promised_by_notice = {(r["to"] + 1, r["attempt"]): r["commitment"] for _, r in rollbacks if "commitment" in r}
     previous = None
     promised = None
     rounds = campaign.resolved_rounds()
@@ -66,30 +97,65 @@ def verify(campaign: Campaign) -> list[str]:
         record = json.loads(raw)
         if record.get("previous") != previous:
             problems.append(f"round {number}: the hash chain is broken (previous round hash does not match)")
-        listed = record.get("files", {})
-        present = {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()} - {"round.json"}
-        for name in sorted(present - set(listed)):
-            problems.append(f"round {number}: {name} is not in the round's record")
-        for name, expected in sorted(listed.items()):
-            path = folder / name
-            if not path.is_file():
-                problems.append(f"round {number}: {name} is missing")
-            elif canonical.sha256_hex(path.read_bytes()) != expected:
-                problems.append(f"round {number}: {name} was changed after the round was resolved")
-        dice = json.loads((folder / "dice.json").read_text("utf-8"))
-        seed = bytes.fromhex(dice["seed"])
-        if commitment(seed) != dice["commitment"] or dice["commitment"] != record.get("commitment"):
-            problems.append(f"round {number}: the revealed seed does not match its commitment")
+        found, tried = check_round_folder(folder, f"round {number}", number, secret)
+        problems += found
+        promised = promised_by_notice.get((number, tried), promised)
         if promised is not None and record.get("commitment") != promised:
-            problems.append(f"round {number}: the seed is not the one committed to in round {number - 1}")
-        if seed != round_seed(secret, number):
-            problems.append(f"round {number}: the seed is not derived from the campaign secret")
-        bad = recheck(dice_key(seed, dice.get("nonces", {})), dice.get("rolls", []))
-        if bad is not None:
-            problems.append(f"round {number}: roll {bad} does not follow from the seed and the nonces")
+            problems.append(f"round {number}: the seed is not the one committed to "
+                            + ("in the rollback notice" if (number, tried) in promised_by_notice
+                               else f"in round {number - 1}"))
+        if tried != attempt(campaign, number):
+            problems.append(f"round {number}: it says it is attempt {tried}, but the archive holds "
+                            f"{attempt(campaign, number)} undone attempts of it")
         previous = round_hash(raw)
         promised = record.get("next_commitment")
+    for name, record in rollbacks:
+        for undone in record["undone"]:
+            folder = campaign.folder / "archive" / name / "rounds" / f"{undone['round']:04d}"
+            where = f"{name}, round {undone['round']}"
+            if not (folder / "round.json").is_file():
+                problems.append(f"{where}: the undone round is missing from the archive")
+                continue
+            if round_hash((folder / "round.json").read_bytes()) != undone["hash"]:
+                problems.append(f"{where}: the undone round was changed after the rollback")
+            problems += check_round_folder(folder, where, undone["round"], secret)[0]
     return problems
+
+
+def check_round_folder(folder, where: str, number: int, secret: bytes) -> tuple[list[str], int]:
+    """(problems, attempt) of one round's folder on its own: every file as its record hashes it, the seed
+    revealed against its commitment and derived from the campaign secret for its attempt, every roll."""
+    problems = []
+    record = json.loads((folder / "round.json").read_text("utf-8"))
+    listed = record.get("files", {})
+    present = {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()} - {"round.json"}
+    for name in sorted(present - set(listed)):
+        problems.append(f"{where}: {name} is not in the round's record")
+    for name, expected in sorted(listed.items()):
+        path = folder / name
+        if not path.is_file():
+            problems.append(f"{where}: {name} is missing")
+        elif canonical.sha256_hex(path.read_bytes()) != expected:
+            problems.append(f"{where}: {name} was changed after the round was resolved")
+    dice = json.loads((folder / "dice.json").read_text("utf-8"))
+    tried = record.get("attempt", 0)
+    seed = bytes.fromhex(dice["seed"])
+    if commitment(seed) != dice["commitment"] or dice["commitment"] != record.get("commitment"):
+        problems.append(f"{where}: the revealed seed does not match its commitment")
+    if seed != round_seed(secret, number, tried):
+        problems.append(f"{where}: the seed is not derived from the campaign secret"
+                        + (f" for attempt {tried}" if tried else ""))
+    bad = recheck(dice_key(seed, dice.get("nonces", {})), dice.get("rolls", []))
+    if bad is not None:
+        problems.append(f"{where}: roll {bad} does not follow from the seed and the nonces")
+    return problems, tried
+
+
+def rollback_records(campaign: Campaign) -> list[tuple[str, dict]]:
+    """(archive folder name, its rollback.json) of every rollback, first one first."""
+    root = campaign.folder / "archive"
+    return [(path.parent.name, json.loads(path.read_text("utf-8")))
+            for path in sorted(root.glob("rollback-*/rollback.json"))]
 
 
 def rollback(campaign: Campaign, to: int, reason: str) -> dict:
@@ -107,7 +173,10 @@ def rollback(campaign: Campaign, to: int, reason: str) -> dict:
     undone = [{"round": n, "hash": round_hash((campaign.round_dir(n) / "round.json").read_bytes())}
               for n in range(to + 1, last + 1)]
     restored = json.loads((campaign.round_dir(to + 1) / "inputs.json").read_text("utf-8"))
-    record = {"to": to, "reason": reason, "at": clock.stamp(clock.now()), "undone": undone}
+    again = attempt(campaign, to + 1) + 1   # this rollback undoes that attempt too
+    promise = commitment(round_seed(campaign.dice_secret(), to + 1, again))
+    record = {"to": to, "reason": reason, "at": clock.stamp(clock.now()), "undone": undone,
+              "attempt": again, "commitment": promise}
     write_atomic(archive / "rollback.json", canonical.dumps(record))
     for path in sorted((campaign.folder / "outbox").glob("r*.eml")):
         if path.name[1:5].isdigit() and int(path.name[1:5]) > to:
@@ -117,13 +186,17 @@ def rollback(campaign: Campaign, to: int, reason: str) -> dict:
     for number in range(last, to, -1):
         move_atomic(campaign.round_dir(number), archive / "rounds" / campaign.round_dir(number).name)
     write_atomic(campaign.folder / RERUN_FILE,
-                 canonical.dumps({"round": to + 1, "reason": reason, "undone": [u["hash"] for u in undone]}))
+                 canonical.dumps({"round": to + 1, "reason": reason, "undone": [u["hash"] for u in undone],
+                                  "rounds": [u["round"] for u in undone], "commitment": promise,
+                                  "rollback": archive.name}))
     now = clock.stamp(clock.now())
     for player, orders in sorted(restored["orders"].items()):
         if player in restored.get("defaulted", []):
             continue
-        entry = {"round": to + 1, "player": player, "orders": orders, "nonce": restored["nonces"].get(player, ""),
+        # the nonce stays behind: it was sent knowing the undone round, so only a nonce sent after the notice counts
+        entry = {"round": to + 1, "player": player, "orders": orders, "nonce": "",
                  "received_at": now, "source": f"restored by rollback-{index:02d}"}
         write_atomic(campaign.orders_dir / f"{player}.json", json.dumps(entry, sort_keys=True, indent=1) + "\n")
     campaign.log(f"rolled back to round {to} ({reason}); undone rounds in {archive.name}")
-    return {"archive": str(archive), "undone": [u["round"] for u in undone]}
+    settle(campaign)   # posts the notice with the new seed's commitment to every player
+    return {"archive": str(archive), "undone": [u["round"] for u in undone], "commitment": promise}

@@ -20,7 +20,7 @@ from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.faults import charge_disk, crash_point
 from pbem.files import sync_filesystem, write_batch_atomic
-from pbem.outbox import compose, posted
+from pbem.outbox import compose, post, posted
 from pbem.schedule import deadline_passed, next_deadline
 
 RERUN_FILE = "rerun.json"
@@ -32,9 +32,11 @@ def round_hash(data: bytes) -> str:
 
 def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state: dict | None,
                   previous_hash: str | None, secret: bytes) -> dict[str, bytes]:
-    """Every file of round `number`, as bytes, from its recorded inputs."""
+    """Every file of round `number`, as bytes, from its recorded inputs. After a rollback the inputs say
+    which attempt at the round this is, and at the next one, since each attempt has a seed of its own."""
     game = campaign.game
-    seed = round_seed(secret, number)
+    attempt = inputs.get("attempt", 0)
+    seed = round_seed(secret, number, attempt)
     nonces = inputs.get("nonces", {})
     dice = Dice.for_round(seed, nonces)
     if number == 0:
@@ -44,8 +46,10 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     canonical.check_plain(state)
     canonical.check_plain(events)
     over = game.is_over(state)
-    next_commitment = None if over else commitment(round_seed(secret, number + 1))
+    next_commitment = None if over else commitment(round_seed(secret, number + 1, inputs.get("next_attempt", 0)))
     dice_record = {"seed": seed.hex(), "commitment": commitment(seed), "nonces": nonces, "rolls": dice.rolls}
+    if attempt:
+        dice_record["attempt"] = attempt
     files = {
         "inputs.json": canonical.dump_bytes(inputs),
         "state.json": canonical.dump_bytes(state),
@@ -69,6 +73,7 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
         "deadline": inputs.get("deadline"),
         "resolved_at": inputs["resolved_at"],
         "rerun": inputs.get("rerun") is not None,
+        **({"attempt": attempt} if attempt else {}),
         "over": over,
         "files": {name: canonical.sha256_hex(data) for name, data in sorted(files.items())},
     }
@@ -124,6 +129,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
         "resolved_at": clock.stamp(now),
         "deadline": next_deadline(campaign, now),
         "rerun": pending_rerun(campaign, number),
+        **attempts(campaign, number),
     }
     files = compute_round(campaign, number, inputs, state, previous_hash(campaign, number), campaign.dice_secret())
     commit_round(campaign, number, files)
@@ -141,6 +147,23 @@ def stand_in_orders(campaign: Campaign, state: dict, player: str) -> dict:
     return game.default_orders(state, player)
 
 
+def attempt(campaign: Campaign, number: int) -> int:
+    """Which attempt at round `number` is open: how many times a rollback undid it (0: never). A rollback made
+    before re-runs had seeds of their own (its record commits to none) played the round again with the same
+    seed, and does not count."""
+    root = campaign.folder / "archive"
+    records = [json.loads(path.read_text("utf-8")) for path in sorted(root.glob("rollback-*/rollback.json"))]
+    return sum(1 for record in records if "commitment" in record
+               and any(undone["round"] == number for undone in record["undone"]))
+
+
+def attempts(campaign: Campaign, number: int) -> dict:
+    """The attempts at this round and the next, for the inputs of a round (each left out while it is 0, as
+    in campaigns that were never rolled back)."""
+    found = {"attempt": attempt(campaign, number), "next_attempt": attempt(campaign, number + 1)}
+    return {key: value for key, value in found.items() if value}
+
+
 def pending_rerun(campaign: Campaign, number: int) -> dict | None:
     path = campaign.folder / RERUN_FILE
     if not path.is_file():
@@ -148,7 +171,8 @@ def pending_rerun(campaign: Campaign, number: int) -> dict | None:
     rerun = json.loads(path.read_text("utf-8"))
     if rerun.get("round") != number:
         return None
-    return {"reason": rerun["reason"], "undone": rerun["undone"]}
+    return {"reason": rerun["reason"], "undone": rerun["undone"],
+            **({"commitment": rerun["commitment"]} if "commitment" in rerun else {})}
 
 
 def settle(campaign: Campaign, files: dict[str, bytes] | None = None) -> None:
@@ -167,8 +191,25 @@ def settle(campaign: Campaign, files: dict[str, bytes] | None = None) -> None:
     rerun = campaign.folder / RERUN_FILE
     if rerun.is_file() and json.loads(rerun.read_text("utf-8")).get("round", 0) <= last:
         rerun.unlink()
+    if rerun.is_file():
+        post_rollback_notices(campaign, json.loads(rerun.read_text("utf-8")))
     if last > 0:
         post_reports(campaign, last, files)
+
+
+def post_rollback_notices(campaign: Campaign, rerun: dict) -> None:
+    """Tell every player, once, that a round will be played again, with the commitment to its new seed
+    (before any order for the re-run can be in: a rollback is finished by the first command after it)."""
+    if "commitment" not in rerun:
+        return
+    for player in campaign.player_names:
+        key = f"{rerun['rollback']}-{player}"
+        if posted(campaign, key):
+            continue
+        body = render.render("common/rollback.txt.j2", campaign=campaign.name, round=rerun["round"],
+                             undone=rerun["rounds"], reason=rerun["reason"], commitment=rerun["commitment"])
+        post(campaign, key, compose(campaign, player, f"Round {rerun['round']} will be played again", body, key=key,
+                                    moment=clock.now()))
 
 
 def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None = None) -> list[str]:

@@ -548,9 +548,9 @@ def next_seed_swapped(secret: bytes, number: int, fake: bytes, keep_commitment: 
     promised = real_commitment(real_seed(secret, number))
     asked: list[int] = []
 
-    def round_seed(key: bytes, n: int) -> bytes:
+    def round_seed(key: bytes, n: int, attempt: int = 0) -> bytes:
         asked.append(n)
-        return fake if (key, n) == (secret, number) else real_seed(key, n)
+        return fake if (key, n, attempt) == (secret, number, 0) else real_seed(key, n, attempt)
 
     def commitment(seed: bytes) -> str:
         return promised if seed == fake and keep_commitment else real_commitment(seed)

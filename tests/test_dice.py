@@ -19,6 +19,14 @@ def test_each_round_has_its_own_seed():
     assert round_seed(SECRET, 1) != round_seed(SECRET, 2)
 
 
+def test_a_round_played_again_after_a_rollback_has_a_seed_of_its_own_as_the_readme_writes_it():
+    again = round_seed(SECRET, 1, attempt=1)
+    assert again.hex() == "dc45ea249370ae42ec2e75bf04ab68eda7445a0b623f01dad05fec8c1e5400ab"
+    assert commitment(again) == "28501954904212e2619f5916eba1a94323e3305fa193ba0ae757d40a2f67da53"
+    assert round_seed(SECRET, 1, attempt=0) == round_seed(SECRET, 1)
+    assert len({round_seed(SECRET, 1, attempt=a) for a in range(4)} | {round_seed(SECRET, 2)}) == 5
+
+
 def test_a_nonce_changes_the_dice_and_an_empty_nonce_does_not():
     seed = round_seed(SECRET, 1)
     assert dice_key(seed, {}) == dice_key(seed, {"ann": ""})

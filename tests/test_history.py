@@ -82,9 +82,11 @@ def test_rollback_archives_the_undone_rounds_and_the_rerun_says_why(campaign, tm
     run("orders", "submit", folder, "ann", order_file(tmp_path, "ann", 1, ["Gifu"]))
     assert run("resolve", folder, "--force").code == 0
     rerun = Campaign.load(folder).round_record(1)
-    assert rerun["commitment"] == first["commitment"]
+    assert rerun["commitment"] != first["commitment"] and rerun["attempt"] == 1
     for player in camp.player_names:
-        assert "re-run by the game master. Reason: ann meant Gifu" in run("report", folder, player).out
+        report = run("report", folder, player).out
+        assert "re-run by the game master. Reason: ann meant Gifu" in report
+        assert f"new seed, committed to in the rollback notice: {rerun['commitment']}" in report
     assert run("replay", folder).code == 0
     assert run("verify", folder).code == 0
     assert not (folder / "rerun.json").exists()

@@ -15,6 +15,7 @@ from engine.dice import round_seed
 from pbem import clock
 from pbem.campaign import Campaign
 from pbem.mail_intake import take_raw
+from pbem.rounds import attempt
 from tests.conftest import START, TOKENS, make_campaign, order_file, run
 from tests.harness import registered
 
@@ -29,7 +30,7 @@ def secrets_of(camp: Campaign, new_tokens: list[str]) -> dict[str, str]:
     found.update({f"new token {n}": token for n, token in enumerate(new_tokens)})
     found["dice secret"] = secret.hex()
     found["token hash of ann"] = hashlib.sha256(TOKENS["ann"].encode()).hexdigest()
-    found["seed of the open round"] = round_seed(secret, camp.open_round).hex()
+    found["seed of the open round"] = round_seed(secret, camp.open_round, attempt(camp, camp.open_round)).hex()
     return found
 
 
