@@ -47,7 +47,7 @@ TAG = re.compile(r"\[([A-Za-z][A-Za-z0-9_-]{0,31})\]")
 CAMPAIGN_LINE = re.compile(r'^\s*campaign\s*=\s*"([^"]*)"', re.MULTILINE)
 MESSAGE_ID = re.compile(r"^<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>$")
 REPLY_PREFIX = re.compile(r"^\s*((re|fwd?|aw|wg|sv|vs|tr)\s*:\s*)+", re.IGNORECASE)
-REQUESTS = ("report", "form", "status", "help")
+REQUESTS = ("report", "json", "form", "status", "help")
 
 TAKEN = ("accepted", "rejected", "request", "help", "set aside")   # outcomes after which the mail is moved aside
 
@@ -136,8 +136,8 @@ def take_mail(campaign: Campaign, mail: MailOrders, key: str) -> MailOutcome:
         _reply(campaign, sender, mail, key, "How to play by mail",
                render.render("common/mail_help.txt.j2", campaign=campaign.name, found=request == "help"))
         return MailOutcome(key, "help", sender, "no orders found" if request is None else "asked for help")
-    subject, body = answer(campaign, sender, request)
-    _reply(campaign, sender, mail, key, subject, body)
+    subject, body, attachments = answer(campaign, sender, request)
+    _reply(campaign, sender, mail, key, subject, body, attachments=attachments)
     return MailOutcome(key, "request", sender, f"asked for {request}")
 
 
@@ -187,27 +187,32 @@ def asked_for(subject: str) -> str | None:
     return word if word in REQUESTS else None
 
 
-def answer(campaign: Campaign, player: str, request: str) -> tuple[str, str]:
-    from pbem.rounds import report_text
+def answer(campaign: Campaign, player: str, request: str) -> tuple[str, str, list]:
+    """(subject, body, attachments) of the answer to a request."""
+    from pbem.rounds import json_attachment, report_text
     from pbem.status import campaign_status, format_status
 
+    number = campaign.last_round
     if request == "report":
-        number = campaign.last_round
-        return f"Round {number} report (sent again)", report_text(campaign, player, number, "text")
+        return f"Round {number} report (sent again)", report_text(campaign, player, number, "text"), []
+    if request == "json":
+        data = report_text(campaign, player, number, "json").encode("utf-8")
+        body = render.render("common/json_answer.txt.j2", round=number, campaign=campaign.name)
+        return f"Round {number} JSON report", body, [json_attachment(campaign, player, number, data)]
     if request == "form":
         if campaign.is_over():
-            return "Order form", "The game is over; there are no more orders to give.\n"
+            return "Order form", "The game is over; there are no more orders to give.\n", []
         game = campaign.game
         view = game.view(campaign.state(), player)
         return f"Round {campaign.open_round} order form", render.order_form(
-            campaign.name, game, campaign.open_round, player, view)
+            campaign.name, game, campaign.open_round, player, view), []
     info = campaign_status(campaign)
     del info["outbox"]   # the GM's mail troubles, other players' addresses in them: not for players
-    return "Status", format_status(info) + "\n"
+    return "Status", format_status(info) + "\n", []
 
 
 def _reply(campaign: Campaign, player: str, mail: MailOrders, key: str, subject: str, body: str, *,
-           capped: bool = True) -> bool:
+           capped: bool = True, attachments: list | None = None) -> bool:
     """Answer a mail at the player's registered address, threaded under it.
 
     Answers other than accepted orders (which need the token and the player's
@@ -225,7 +230,8 @@ def _reply(campaign: Campaign, player: str, mail: MailOrders, key: str, subject:
         return False
     message_id = mail.message_id if mail.message_id and MESSAGE_ID.match(mail.message_id) else None
     return post(campaign, reply_key, compose(campaign, player, subject, body, key=reply_key, moment=clock.now(),
-                                             in_reply_to=message_id, references=_references(mail)))
+                                             in_reply_to=message_id, references=_references(mail),
+                                             attachments=attachments))
 
 
 def _references(mail: MailOrders) -> list[str]:

@@ -6,8 +6,9 @@ makes the same files and never a second copy of a delivered message.
 
 Messages are text/plain, or multipart/alternative with an HTML part (reports,
 so that mail clients that show plain text in a proportional font still line up
-the tables); each part 7bit when it is ASCII (readable in the outbox as it
-is), quoted-printable UTF-8 otherwise. Every header value is
+the tables), inside multipart/mixed when files are attached (a report's JSON);
+each part 7bit when it is ASCII (readable in the outbox as it is),
+quoted-printable UTF-8 otherwise. Every header value is
 refused if it holds a line break, so nothing a player names can add a header.
 """
 from __future__ import annotations
@@ -26,9 +27,11 @@ MAX_REFERENCES = 10
 
 def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, moment: datetime,
             in_reply_to: str | None = None, references: list[str] | None = None,
-            headers: dict[str, str] | None = None, address: str | None = None, html: str | None = None) -> bytes:
+            headers: dict[str, str] | None = None, address: str | None = None, html: str | None = None,
+            attachments: list[tuple[str, str, bytes]] | None = None) -> bytes:
     """One message to a player (at `address` instead of the registered one, when given), in plain
-    text, with `html` as its HTML alternative when given.
+    text, with `html` as its HTML alternative when given, and `attachments` as (file name, content type,
+    UTF-8 text) files after it.
 
     `in_reply_to` and `references` thread it under the mail it answers; every
     message but the welcome letter also refers to the welcome letter, so that a
@@ -53,17 +56,34 @@ def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, m
     fields.append(("X-Pbem-Campaign", campaign.name))
     fields += list((headers or {}).items())
     fields.append(("MIME-Version", "1.0"))
-    plain = _part("plain", body)
-    if html is None:
-        return _head(fields + plain[0]) + b"\r\n" + plain[1]
-    rich = _part("html", html)
-    boundary = "pbem-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]   # the same on every run
+    text = _part("plain", body) if html is None else _multipart("alternative", key, [_part("plain", body),
+                                                                                      _part("html", html)])
+    if attachments:
+        text = _multipart("mixed", key + " mixed", [text] + [_attachment(*file) for file in attachments])
+    return _head(fields + text[0]) + b"\r\n" + text[1]
+
+
+def _multipart(subtype: str, key: str, parts: list[tuple[list[tuple[str, str]], bytes]]):
+    """Parts in one multipart part, with a boundary made from the message's key: the same on every run."""
+    boundary = "pbem-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
     delimiter = b"--" + boundary.encode("ascii")
     # The line break before a delimiter belongs to the delimiter, not to the part above it.
     payload = b"".join(delimiter + b"\r\n" + _head(part_fields) + b"\r\n" + data + b"\r\n"
-                       for part_fields, data in (plain, rich)) + delimiter + b"--\r\n"
-    fields.append(("Content-Type", f'multipart/alternative; boundary="{boundary}"'))
-    return _head(fields) + b"\r\n" + payload
+                       for part_fields, data in parts) + delimiter + b"--\r\n"
+    return [("Content-Type", f'multipart/{subtype}; boundary="{boundary}"')], payload
+
+
+def _attachment(name: str, content_type: str, data: bytes) -> tuple[list[tuple[str, str]], bytes]:
+    """A text file attached, quoted-printable (a JSON report is one long line, which mail may not carry),
+    its own line breaks written as =0A so that it decodes to the very bytes it was."""
+    lines = [quopri.encodestring(line) for line in data.split(b"\n")]
+    encoded = b"=\n=0A=\n".join(lines)
+    if encoded.endswith(b"=\n"):   # the file's last line break: the part ends there (the delimiter's own comes next)
+        encoded = encoded[:-2]
+    encoded = encoded.replace(b"\n", b"\r\n")
+    return [("Content-Type", f'{content_type}; charset="utf-8"; name="{name}"'),
+            ("Content-Disposition", f'attachment; filename="{name}"'),
+            ("Content-Transfer-Encoding", "quoted-printable")], encoded
 
 
 def _part(subtype: str, text: str) -> tuple[list[tuple[str, str]], bytes]:

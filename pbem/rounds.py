@@ -234,10 +234,17 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
         body = read(f"reports/{player}.txt").decode("utf-8")
         html = render.render("common/report.html.j2", subject=f"[{campaign.name}] {subject}", text=body)
         messages[f"{key}.eml"] = compose(campaign, player, subject, body, key=key, moment=moment,
-                                         headers={"X-Pbem-Round": str(number)}, html=html)
+                                         headers={"X-Pbem-Round": str(number)}, html=html,
+                                         attachments=[json_attachment(campaign, player, number,
+                                                                      read(f"reports/{player}.json"))])
     if messages:
         write_batch_atomic(campaign.folder / "outbox", messages)
     return [name[: -len(".eml")] for name in messages]
+
+
+def json_attachment(campaign: Campaign, player: str, number: int, data: bytes) -> tuple[str, str, bytes]:
+    """A player's JSON report as a mail attachment: the seed, the nonces and every roll, for checking alone."""
+    return f"{campaign.name}-round-{number}-{player}.json", "application/json", data
 
 
 def report_text(campaign: Campaign, player: str, number: int | None, fmt: str) -> str:
