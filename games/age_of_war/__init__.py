@@ -11,6 +11,7 @@ from engine.canonical import copy_plain
 
 from . import orders, scoring, targets, turn
 from .cards import CASTLES, CLANS
+from .lines import FACES
 from .orders import check_orders, computer_orders, default_orders, format_orders, order_form
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -77,6 +78,7 @@ def view(state: dict, player: str) -> dict:
     seen["auto"] = targets.auto_target(state, player)
     seen["clans"] = [{"clan": clan.name, "value": clan.value, "castles": list(clan.castles)}
                      for clan in CLANS.values()]
+    seen["faces"] = list(FACES)   # a roll's value v shows faces[v - 1]: what a player needs to recheck a turn
     return seen
 
 

@@ -218,3 +218,14 @@ def test_a_hopeless_turn_still_fills_what_it_can():
     ann = [ev for ev in events if ev.get("player") == "ann"]
     assert kinds(ann)[2:] == ["roll", "drop", "roll", "fill", "roll", "drop", "roll", "fill", "repelled"]
     assert [ev["forced"] for ev in only(ann, "drop")] == [False, True]
+
+
+def test_the_report_tells_which_face_each_rolled_value_shows_as_the_turns_play_it(campaign):
+    import re
+
+    from games.age_of_war.lines import face_of
+    from tests.conftest import run
+
+    report = run("report", campaign.folder, "ann").out
+    told = dict(re.findall(r"(\d) = (\w)", report.split("A roll's value shows a face:")[1].split("\n")[0]))
+    assert told == {str(value): face_of(value) for value in range(1, 7)}
