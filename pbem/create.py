@@ -110,7 +110,7 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     for sub in ("orders", "inbox", "outbox", "sent", "received", "rounds"):
         (staging / sub).mkdir()
     inputs = {"round": 0, "players": names, "options": read_file_options(campaign.options),
-              "resolved_at": clock.stamp(now)}
+              "resolved_at": clock.stamp(now), "previous_links": {}}   # the record chain starts here
     inputs["deadline"] = next_deadline(campaign, now)
     try:
         files = compute_round(campaign, 0, inputs, None, None, secret)

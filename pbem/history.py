@@ -15,7 +15,7 @@ from pbem import clock
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.files import move_atomic, write_atomic
-from pbem.rounds import RERUN_FILE, attempt, compute_round, round_hash, settle
+from pbem.rounds import RERUN_FILE, attempt, chain_link, compute_round, round_hash, settle
 
 
 def replay(campaign: Campaign, progress=None) -> list[str]:
@@ -87,6 +87,7 @@ def verify(campaign: Campaign) -> list[str]:
     # a re-run's seed is promised by the rollback notice, not by the round before it
     promised_by_notice = {(r["to"] + 1, r["attempt"]): r["commitment"] for _, r in rollbacks if "commitment" in r}
     previous = None
+    previous_links: dict = {}
     promised = None
     rounds = campaign.resolved_rounds()
     if rounds != list(range(len(rounds))):
@@ -99,6 +100,11 @@ def verify(campaign: Campaign) -> list[str]:
             problems.append(f"round {number}: the hash chain is broken (previous round hash does not match)")
         found, tried = check_round_folder(folder, f"round {number}", number, secret)
         problems += found
+        inputs = json.loads((folder / "inputs.json").read_text("utf-8"))
+        if "previous_links" in inputs and inputs["previous_links"] != previous_links:
+            problems.append(f"round {number}: the record chain is broken (its links do not follow round "
+                            f"{number - 1}'s)")
+        previous_links = record.get("links", {})
         promised = promised_by_notice.get((number, tried), promised)
         if promised is not None and record.get("commitment") != promised:
             problems.append(f"round {number}: the seed is not the one committed to "
@@ -148,6 +154,16 @@ def check_round_folder(folder, where: str, number: int, secret: bytes) -> tuple[
     bad = recheck(dice_key(seed, dice.get("nonces", {})), dice.get("rolls", []))
     if bad is not None:
         problems.append(f"{where}: roll {bad} does not follow from the seed and the nonces")
+    if "links" in record and (folder / "inputs.json").is_file():
+        inputs = json.loads((folder / "inputs.json").read_text("utf-8"))
+        for player, link in sorted(record["links"].items()):
+            path = folder / "reports" / f"{player}.json"
+            model = json.loads(path.read_text("utf-8")) if path.is_file() else {}
+            chain = model.pop("chain", None)
+            expected = chain_link(model, canonical.digest((inputs.get("orders") or {}).get(player)),
+                                  (inputs.get("previous_links") or {}).get(player))
+            if chain != expected or link != expected["link"]:
+                problems.append(f"{where}: {player}'s link in the record chain does not match the report and orders")
     return problems, tried
 
 

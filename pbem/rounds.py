@@ -56,11 +56,17 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
         "events.json": canonical.dump_bytes(events),
         "dice.json": canonical.dump_bytes(dice_record),
     }
+    chained = inputs.get("previous_links")   # None: a round from before the record chain
+    links = {}
     for player in campaign.player_names:
         model = render.report_model(
             campaign=campaign.name, game=game, round_number=number, player=player, state=state,
             events=events, dice=dice_record, next_commitment=next_commitment,
             deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"))
+        if chained is not None:
+            own_orders = (inputs.get("orders") or {}).get(player)
+            model["chain"] = chain_link(model, canonical.digest(own_orders), chained.get(player))
+            links[player] = model["chain"]["link"]
         files[f"reports/{player}.txt"] = render.render_text(model).encode("utf-8")
         files[f"reports/{player}.json"] = render.render_json(model).encode("utf-8")
     record = {
@@ -74,11 +80,22 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
         "resolved_at": inputs["resolved_at"],
         "rerun": inputs.get("rerun") is not None,
         **({"attempt": attempt} if attempt else {}),
+        **({"links": links} if chained is not None else {}),
         "over": over,
         "files": {name: canonical.sha256_hex(data) for name, data in sorted(files.items())},
     }
     files["round.json"] = canonical.dump_bytes(record)
     return files
+
+
+def chain_link(model: dict, orders_digest: str, previous: str | None) -> dict:
+    """A player's link in the record chain, which that player's report carries: the hash of the report itself
+    (without its link), of the player's own orders and of the player's previous link. It is made from what
+    the player may know alone, so that it tells nothing of others' secrets; and as each link holds the one
+    before, a player's reports alone show a round rewritten, deleted or an order changed after the fact.
+    (A report cannot carry the hash of round.json, which hashes the reports.)"""
+    core = {"previous": previous, "orders": orders_digest, "report": canonical.digest(model)}
+    return {**core, "link": canonical.digest(core)}
 
 
 def commit_round(campaign: Campaign, number: int, files: dict[str, bytes]) -> None:
@@ -130,6 +147,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
         "deadline": next_deadline(campaign, now),
         "rerun": pending_rerun(campaign, number),
         **attempts(campaign, number),
+        "previous_links": campaign.round_record(number - 1).get("links", {}),
     }
     files = compute_round(campaign, number, inputs, state, previous_hash(campaign, number), campaign.dice_secret())
     commit_round(campaign, number, files)

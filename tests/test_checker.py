@@ -1,0 +1,122 @@
+"""The player's checker (pbem/checker.py, one file, the standard library alone) passes on the JSON reports a player
+received, and fails, naming what is wrong, when a roll, a seed reveal, a round or an order was changed after the
+fact, a round was deleted and resolved again, or a rollback was hidden."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import order_file, run
+
+from pbem import checker
+from pbem.campaign import Campaign
+from pbem.demo import run_demo
+from pbem.rounds import compute_round, previous_hash
+
+CHECKER = Path(checker.__file__)
+CASTLES = {"ann": "Gifu", "bob": "Edo", "cho": "Odani"}
+
+
+def received(folder: Path, player: str) -> list[dict]:
+    """The JSON reports the player's report mails carried (the same bytes as the round folders')."""
+    return [json.loads(path.read_text()) for path in sorted(folder.glob(f"rounds/*/reports/{player}.json"))]
+
+
+def problems_of(reports: list[dict], nonces: dict | None = None) -> list[str]:
+    found, counts = checker.check(reports, nonces or {})
+    assert counts["rolls"] > 0 and counts["links"] > 0 and counts["commitments"] > 0, counts
+    return found
+
+
+@pytest.fixture(scope="module", params=["age-of-war", "ikusa"])
+def demo(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp(request.param) / "demo"
+    run_demo(request.param, folder, "5", 3)
+    return folder
+
+
+def test_the_checker_passes_on_every_players_reports_of_a_demo_game(demo):
+    for player in Campaign.load(demo).player_names:
+        assert problems_of(received(demo, player)) == []
+
+
+def test_the_checker_runs_alone_as_a_script_with_python_and_nothing_else(demo, tmp_path):
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    shutil.copy(CHECKER, alone / "checker.py")
+    for path in sorted(demo.glob("rounds/*/reports/akiko.json")):
+        shutil.copy(path, alone / f"{path.parent.parent.name}.json")
+    done = subprocess.run([sys.executable, "-I", "checker.py", "."], cwd=alone, capture_output=True, text=True)
+    assert done.returncode == 0 and "all is well" in done.stdout, done.stdout + done.stderr
+    text = (alone / "0002.json").read_text()
+    (alone / "0002.json").write_text(text.replace('"value":1', '"value":2', 1))
+    done = subprocess.run([sys.executable, "-I", "checker.py", "."], cwd=alone, capture_output=True, text=True)
+    assert done.returncode == 1 and "PROBLEM: round 2" in done.stdout
+
+
+def test_an_edited_roll_is_found(demo):
+    reports = received(demo, "akiko")
+    roll = reports[2]["dice"]["rolls"][0]
+    roll["value"] = roll["value"] % roll["sides"] + 1
+    found = problems_of(reports)
+    assert any("round 2: roll 0" in p and "does not follow from the seed" in p for p in found), found
+    assert any("round 2: the report does not match its own link" in p for p in found), found
+
+
+def test_an_edited_seed_reveal_is_found(demo):
+    reports = received(demo, "akiko")
+    reports[1]["dice"]["seed"] = "00" * 32
+    assert any("round 1: the revealed seed does not match its commitment" in p for p in problems_of(reports))
+
+
+def test_a_nonce_not_as_sent_is_found(demo):
+    assert any("round 2: your nonce is ''" in p for p in problems_of(received(demo, "akiko"), {2: "heron"}))
+
+
+def play_round(folder: Path, tmp_path: Path, number: int, castles: dict = CASTLES):
+    for player, castle in castles.items():
+        run("orders", "submit", folder, player, order_file(tmp_path, player, number, [castle]))
+    assert run("resolve", folder).code == 0
+
+
+@pytest.fixture
+def played(campaign, tmp_path):
+    for number in (1, 2):
+        play_round(campaign.folder, tmp_path, number)
+    return campaign.folder, received(campaign.folder, "ann")
+
+
+def test_a_deleted_last_round_resolved_again_is_found_by_the_reports_alone(played, tmp_path):
+    folder, before = played
+    shutil.rmtree(folder / "rounds/0002")
+    play_round(folder, tmp_path, 2, {**CASTLES, "bob": "Kiyosu"})
+    found = problems_of(before + received(folder, "ann")[2:])
+    assert any("round 2: two different reports" in p for p in found), found
+
+
+def test_a_rollback_whose_record_was_deleted_and_the_round_resolved_again_is_found(played, tmp_path):
+    folder, before = played
+    assert run("rollback", folder, "--to", "1", "--reason", "hidden").code == 0
+    shutil.rmtree(folder / "archive")
+    (folder / "rerun.json").unlink()
+    play_round(folder, tmp_path, 2, {**CASTLES, "bob": "Kiyosu"})
+    found = problems_of(before + received(folder, "ann")[2:])
+    assert any("round 2: two different reports, and neither says the round was played again" in p for p in found)
+
+
+def test_an_order_changed_after_the_fact_breaks_the_chain_even_when_the_outcome_is_the_same(played):
+    """The GM rewrites ann's orders of round 1 to a list with the same first castle: nothing that happened
+    changes, but ann's link does, and her report of round 2 no longer follows."""
+    folder, before = played
+    camp = Campaign.load(folder)
+    inputs = camp.read_json(1, "inputs.json")
+    inputs["orders"]["ann"] = {"targets": ["Gifu", "Edo"]}
+    files = compute_round(camp, 1, inputs, camp.state(0), previous_hash(camp, 1), camp.dice_secret())
+    rewritten = json.loads(files["reports/ann.json"])
+    assert rewritten["view"] == before[1]["view"] and rewritten["chain"] != before[1]["chain"]
+    found = problems_of([before[0], rewritten, before[2]])
+    assert any("round 2: the record chain is broken" in p for p in found), found
