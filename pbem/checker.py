@@ -171,7 +171,12 @@ def main(argv: list[str] | None = None) -> int:
     if not reports:
         print("checker: no reports given", file=sys.stderr)
         return 2
-    problems, counts = check(reports, nonces)
+    try:
+        problems, counts = check(reports, nonces)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        print(f"checker: a report is not as pbem writes it ({type(exc).__name__}: {exc}); was it edited by hand?",
+              file=sys.stderr)
+        return 2
     print(f"checked {counts['reports']} reports: {counts['rolls']} rolls recomputed, {counts['commitments']} "
           f"commitments, {counts['links']} links of the record chain, {counts['nonces']} of your nonces")
     for problem in problems:

@@ -120,3 +120,12 @@ def test_an_order_changed_after_the_fact_breaks_the_chain_even_when_the_outcome_
     assert rewritten["view"] == before[1]["view"] and rewritten["chain"] != before[1]["chain"]
     found = problems_of([before[0], rewritten, before[2]])
     assert any("round 2: the record chain is broken" in p for p in found), found
+
+
+def test_a_report_that_is_not_as_pbem_writes_it_is_refused_in_a_sentence_not_a_traceback(tmp_path):
+    (tmp_path / "broken.json").write_text('{"format": "pbem-report-1", "dice": {}, "campaign": "war"}')
+    (tmp_path / "other.json").write_text("not json")
+    for name in ("broken.json", "other.json"):
+        done = subprocess.run([sys.executable, "-I", str(CHECKER), str(tmp_path / name)], capture_output=True,
+                              text=True)
+        assert done.returncode == 2 and done.stderr.startswith("checker: ") and "Traceback" not in done.stderr
