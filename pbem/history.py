@@ -15,7 +15,16 @@ from pbem import clock
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.files import move_atomic, write_atomic
-from pbem.rounds import RERUN_FILE, attempt, chain_link, compute_round, round_hash, settle
+from pbem.rounds import (
+    RERUN_FILE,
+    attempt,
+    chain_link,
+    compute_round,
+    rollback_records,
+    round_hash,
+    settle,
+    undone_attempts,
+)
 
 
 def replay(campaign: Campaign, progress=None) -> list[str]:
@@ -25,6 +34,7 @@ def replay(campaign: Campaign, progress=None) -> list[str]:
     state = None
     previous = None
     folders = {}   # round hash -> folder: where each undone attempt's starting state is found
+    rollbacks = rollback_records(campaign)
     for number in campaign.resolved_rounds():
         folder = campaign.round_dir(number)
         difference = _replayed(campaign, folder, f"round {number}", number, state, previous, secret)
@@ -35,11 +45,10 @@ def replay(campaign: Campaign, progress=None) -> list[str]:
         folders[previous] = folder
         if progress:
             progress(number)
-    for name, record in rollback_records(campaign):
+    for name, record in rollbacks:
         for undone in record["undone"]:
-            folder = campaign.folder / "archive" / name / "rounds" / f"{undone['round']:04d}"
-            folders[undone["hash"]] = folder
-    for name, record in rollback_records(campaign):
+            folders[undone["hash"]] = campaign.folder / "archive" / name / "rounds" / f"{undone['round']:04d}"
+    for name, record in rollbacks:
         for undone in record["undone"]:
             folder = folders[undone["hash"]]
             before = json.loads((folder / "round.json").read_text("utf-8"))["previous"]
@@ -84,6 +93,7 @@ def verify(campaign: Campaign) -> list[str]:
     problems = []
     secret = campaign.dice_secret()
     rollbacks = rollback_records(campaign)
+    attempts_undone = undone_attempts(rollbacks)
     # a re-run's seed is promised by the rollback notice, not by the round before it
     promised_by_notice = {(r["to"] + 1, r["attempt"]): r["commitment"] for _, r in rollbacks if "commitment" in r}
     previous = None
@@ -110,9 +120,9 @@ def verify(campaign: Campaign) -> list[str]:
             problems.append(f"round {number}: the seed is not the one committed to "
                             + ("in the rollback notice" if (number, tried) in promised_by_notice
                                else f"in round {number - 1}"))
-        if tried != attempt(campaign, number):
+        if tried != attempts_undone.get(number, 0):
             problems.append(f"round {number}: it says it is attempt {tried}, but the archive holds "
-                            f"{attempt(campaign, number)} undone attempts of it")
+                            f"{attempts_undone.get(number, 0)} undone attempts of it")
         previous = round_hash(raw)
         promised = record.get("next_commitment")
     for name, record in rollbacks:
@@ -165,13 +175,6 @@ def check_round_folder(folder, where: str, number: int, secret: bytes) -> tuple[
             if chain != expected or link != expected["link"]:
                 problems.append(f"{where}: {player}'s link in the record chain does not match the report and orders")
     return problems, tried
-
-
-def rollback_records(campaign: Campaign) -> list[tuple[str, dict]]:
-    """(archive folder name, its rollback.json) of every rollback, first one first."""
-    root = campaign.folder / "archive"
-    return [(path.parent.name, json.loads(path.read_text("utf-8")))
-            for path in sorted(root.glob("rollback-*/rollback.json"))]
 
 
 def rollback(campaign: Campaign, to: int, reason: str) -> dict:

@@ -22,14 +22,7 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
                  dice: dict, next_commitment: str | None, deadline: str | None, defaulted: list[str],
                  rerun: dict | None) -> dict:
     """The report of one player: the state goes no further than game.view, so nothing else can leak."""
-    return _model_of_view(campaign=campaign, game=game, round_number=round_number, player=player,
-                          view=game.view(state, player), events=for_player(events, player), dice=dice,
-                          next_commitment=next_commitment, deadline=deadline, defaulted=defaulted, rerun=rerun)
-
-
-def _model_of_view(*, campaign: str, game, round_number: int, player: str, view: dict, events: list[dict],
-                   dice: dict, next_commitment: str | None, deadline: str | None, defaulted: list[str],
-                   rerun: dict | None) -> dict:
+    view = game.view(state, player)
     over = game.is_over(view)
     return {
         "format": REPORT_FORMAT,
@@ -39,7 +32,7 @@ def _model_of_view(*, campaign: str, game, round_number: int, player: str, view:
         "round": round_number,
         "player": player,
         "view": view,
-        "events": events,
+        "events": for_player(events, player),
         "standings": game.standings(view),
         "over": over,
         "defaulted": sorted(defaulted),

@@ -116,12 +116,6 @@ def commit_round(campaign: Campaign, number: int, files: dict[str, bytes]) -> No
     sync_filesystem(campaign.rounds_dir, [target])
 
 
-def previous_hash(campaign: Campaign, number: int) -> str | None:
-    if number == 0:
-        return None
-    return round_hash((campaign.round_dir(number - 1) / "round.json").read_bytes())
-
-
 def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     """Resolve the open round; returns a summary. Refuses while orders are missing, unless forced or late."""
     settle(campaign)
@@ -147,9 +141,10 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
         "deadline": next_deadline(campaign, now),
         "rerun": pending_rerun(campaign, number),
         **attempts(campaign, number),
-        "previous_links": campaign.round_record(number - 1).get("links", {}),
     }
-    files = compute_round(campaign, number, inputs, state, previous_hash(campaign, number), campaign.dice_secret())
+    before = (campaign.round_dir(number - 1) / "round.json").read_bytes()   # the round this one follows
+    inputs["previous_links"] = json.loads(before).get("links", {})
+    files = compute_round(campaign, number, inputs, state, round_hash(before), campaign.dice_secret())
     commit_round(campaign, number, files)
     crash_point("round-committed")
     campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else ""))
@@ -165,20 +160,35 @@ def stand_in_orders(campaign: Campaign, state: dict, player: str) -> dict:
     return game.default_orders(state, player)
 
 
-def attempt(campaign: Campaign, number: int) -> int:
-    """Which attempt at round `number` is open: how many times a rollback undid it (0: never). A rollback made
-    before re-runs had seeds of their own (its record commits to none) played the round again with the same
-    seed, and does not count."""
+def rollback_records(campaign: Campaign) -> list[tuple[str, dict]]:
+    """(archive folder name, its rollback.json) of every rollback, first one first."""
     root = campaign.folder / "archive"
-    records = [json.loads(path.read_text("utf-8")) for path in sorted(root.glob("rollback-*/rollback.json"))]
-    return sum(1 for record in records if "commitment" in record
-               and any(undone["round"] == number for undone in record["undone"]))
+    return [(path.parent.name, json.loads(path.read_text("utf-8")))
+            for path in sorted(root.glob("rollback-*/rollback.json"))]
+
+
+def undone_attempts(records: list[tuple[str, dict]]) -> dict[int, int]:
+    """Round -> how many times a rollback undid it: the attempt now open at it (a round never undone: 0). A
+    rollback made before re-runs had seeds of their own (its record commits to none) played the round again
+    with the same seed, and does not count."""
+    counts: dict[int, int] = {}
+    for _, record in records:
+        if "commitment" in record:
+            for number in {undone["round"] for undone in record["undone"]}:
+                counts[number] = counts.get(number, 0) + 1
+    return counts
+
+
+def attempt(campaign: Campaign, number: int) -> int:
+    """Which attempt at round `number` is open."""
+    return undone_attempts(rollback_records(campaign)).get(number, 0)
 
 
 def attempts(campaign: Campaign, number: int) -> dict:
     """The attempts at this round and the next, for the inputs of a round (each left out while it is 0, as
     in campaigns that were never rolled back)."""
-    found = {"attempt": attempt(campaign, number), "next_attempt": attempt(campaign, number + 1)}
+    counts = undone_attempts(rollback_records(campaign))
+    found = {"attempt": counts.get(number, 0), "next_attempt": counts.get(number + 1, 0)}
     return {key: value for key, value in found.items() if value}
 
 

@@ -15,7 +15,7 @@ from conftest import order_file, run
 from pbem import checker
 from pbem.campaign import Campaign
 from pbem.demo import run_demo
-from pbem.rounds import compute_round, previous_hash
+from pbem.rounds import compute_round, round_hash
 
 CHECKER = Path(checker.__file__)
 CASTLES = {"ann": "Gifu", "bob": "Edo", "cho": "Odani"}
@@ -115,7 +115,8 @@ def test_an_order_changed_after_the_fact_breaks_the_chain_even_when_the_outcome_
     camp = Campaign.load(folder)
     inputs = camp.read_json(1, "inputs.json")
     inputs["orders"]["ann"] = {"targets": ["Gifu", "Edo"]}
-    files = compute_round(camp, 1, inputs, camp.state(0), previous_hash(camp, 1), camp.dice_secret())
+    round_zero = round_hash((folder / "rounds/0000/round.json").read_bytes())
+    files = compute_round(camp, 1, inputs, camp.state(0), round_zero, camp.dice_secret())
     rewritten = json.loads(files["reports/ann.json"])
     assert rewritten["view"] == before[1]["view"] and rewritten["chain"] != before[1]["chain"]
     found = problems_of([before[0], rewritten, before[2]])
