@@ -12,22 +12,18 @@ import click
 
 
 class GameCommands(click.Group):
-    """A group whose subcommands are the registered games that name a command in one Game field (`hook`)."""
-
-    def __init__(self, *args, hook: str, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.hook = hook
+    """A group whose subcommands are the registered games that name an odds command (Game.odds_command)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         from games import GAMES
 
-        return [name for name in GAMES if getattr(GAMES[name], self.hook)]
+        return [name for name in GAMES if GAMES[name].odds_command]
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         from games import GAMES
 
         try:
-            path = getattr(GAMES[name], self.hook)
+            path = GAMES[name].odds_command
         except KeyError:
             return None
         if path is None:
@@ -36,7 +32,7 @@ class GameCommands(click.Group):
         return getattr(importlib.import_module(module), attribute)
 
 
-@click.group(cls=GameCommands, hook="odds_command", subcommand_metavar="GAME [ARGS]...")
+@click.group(cls=GameCommands, subcommand_metavar="GAME [ARGS]...")
 def odds():
     """Exact odds for the games' dice, to help players plan.
 

@@ -398,6 +398,17 @@ def leaves(value, path: tuple = ()):
         yield path, value
 
 
+def value_at(value, path: tuple):
+    """The part of plain data at a path of keys and indexes, or a marker no plain value equals."""
+    for key in path:
+        if isinstance(value, dict) and key in value or isinstance(value, list) and isinstance(key, int) \
+                and key < len(value):
+            value = value[key]
+        else:
+            return "<nothing there>"
+    return value
+
+
 def check_nothing_hidden(pos: Position, player: str, change: int, game: Game) -> Tally:
     """For a game that hides nothing of its state: every leaf of the state is in the player's view at the
     same place, so that no change to the state can be one the player may not see. Counts the leaves."""
@@ -405,19 +416,10 @@ def check_nothing_hidden(pos: Position, player: str, change: int, game: Game) ->
     seen = game.view(pos.round.state, player)
     for path, leaf in leaves(pos.round.state):
         tally.changes += 1
-        node = seen
-        for key in path:
-            found = isinstance(node, dict) and key in node or isinstance(node, list) and key < len(node)
-            node = node[key] if found else KeyError
-            if node is KeyError:
-                break
-        if node is KeyError or exact(node) != exact(leaf):
+        if exact(value_at(seen, path)) != exact(leaf):
             tally.leaks.append(f"{_where('check_generic', pos, player, change)}: {_path(list(path))} is not in the "
                                "view as it is in the state, yet the adapter says the view hides nothing")
     return tally
-
-
-# --- (ii) game secrets: another side's hidden corner of the state -------------------------------------
 
 
 # --- (ii) events kept from a player --------------------------------------------------------------------
