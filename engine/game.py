@@ -114,7 +114,7 @@ class Game:
     order_form: Callable[[View, str], str]
     # (state, player) -> orders for a player who sent none
     default_orders: Callable[[State, str], Orders]
-    # (state, player) -> orders chosen by the computer player
+    # (view, player) -> orders chosen by the computer player, from what that player may know alone
     computer_orders: Callable[[State, str], Orders]
     # (state, {player: orders}, dice) -> (new state, events)
     resolve: Callable[[State, dict[str, Orders], Dice], tuple[State, list[dict]]]
