@@ -32,6 +32,15 @@ class BeaconRound:
     def randomness(self) -> str:
         return hashlib.sha256(bytes.fromhex(self.signature)).hexdigest()
 
+    def record(self) -> dict:
+        """The round as a campaign keeps it: enough to check it again offline."""
+        return {"round": self.round, "signature": self.signature, "previous_signature": self.previous_signature,
+                "randomness": self.randomness}
+
+    @classmethod
+    def from_record(cls, record: dict) -> BeaconRound:
+        return cls(int(record["round"]), str(record["signature"]), str(record["previous_signature"]))
+
 
 def signed_message(round_number: int, previous_signature: str) -> bytes:
     """What a chained round's signature signs."""
@@ -45,6 +54,16 @@ def round_at(moment: int, chain: dict = MAINNET) -> int:
         return 1
     elapsed = moment - chain["genesis_time"]
     return elapsed // chain["period"] + 1 + (1 if elapsed % chain["period"] else 0)
+
+
+def published_at(round_number: int, chain: dict = MAINNET) -> int:
+    """When a round is published (seconds since 1970): before that moment nobody knows its value."""
+    return chain["genesis_time"] + (round_number - 1) * chain["period"]
+
+
+def round_after(moment: int, chain: dict = MAINNET) -> int:
+    """The first round published strictly after a moment: the beacon round of orders that close then."""
+    return round_at(moment + 1, chain)
 
 
 def verify(beacon: BeaconRound, chain: dict = MAINNET) -> bool:

@@ -7,7 +7,9 @@ The algorithm (version 1), written out in README.md with a test vector:
                   msg="pbem round seed " + N + " attempt " + A)
     commitment = hex(SHA-256(round_seed))
     dice_key   = HMAC-SHA256(key=round_seed,
-                             msg="pbem dice key\n" + for each player with a
+                             msg="pbem dice key\n" +
+                                 (in beacon mode: "beacon " + the beacon round's
+                                  randomness in hex + "\n") + for each player with a
                                  nonce, in code-point order of the names:
                                  name + "=" + nonce + "\n")
     roll(seq, sides, purpose):
@@ -42,9 +44,13 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def dice_key(seed: bytes, nonces: dict[str, str]) -> bytes:
+def dice_key(seed: bytes, nonces: dict[str, str], beacon: str | None = None) -> bytes:
+    """The key of a round's dice: its seed, the players' nonces and, in beacon mode, the randomness of a beacon
+    round that nobody could know when the orders were sent (a line no player's name can make: names have no
+    space)."""
     lines = "".join(f"{name}={nonces[name]}\n" for name in sorted(nonces) if nonces[name])
-    return hmac.new(seed, ("pbem dice key\n" + lines).encode("utf-8"), hashlib.sha256).digest()
+    mixed = f"beacon {beacon}\n" if beacon else ""
+    return hmac.new(seed, ("pbem dice key\n" + mixed + lines).encode("utf-8"), hashlib.sha256).digest()
 
 
 def draw(key: bytes, seq: int, sides: int, purpose: str) -> int:
@@ -70,8 +76,8 @@ class Dice:
     rolls: list[dict] = field(default_factory=list)
 
     @classmethod
-    def for_round(cls, seed: bytes, nonces: dict[str, str] | None = None) -> Dice:
-        return cls(dice_key(seed, nonces or {}))
+    def for_round(cls, seed: bytes, nonces: dict[str, str] | None = None, beacon: str | None = None) -> Dice:
+        return cls(dice_key(seed, nonces or {}, beacon))
 
     def roll(self, sides: int, purpose: str) -> int:
         seq = len(self.rolls)

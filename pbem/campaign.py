@@ -24,6 +24,7 @@ import re
 import stat
 import tomllib
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import tomli_w
@@ -62,6 +63,7 @@ class Campaign:
     outage_guard: int = 0  # at a deadline, more first-time absentees than this: do not resolve (0: no guard)
     announce_players: str = "all"  # who hears of a position handed over or an address changed (pbem.players)
     mail: dict = field(default_factory=dict)  # [mail.smtp], [mail.imap] and mail policy; never passwords
+    beacon: dict = field(default_factory=dict)  # [beacon]: the dice also mix in a public beacon (pbem.beacon)
 
     # --- loading and saving -------------------------------------------------
     @classmethod
@@ -92,6 +94,7 @@ class Campaign:
                 players=[Player(p["name"], p["email"], p.get("language", "en")) for p in data.get("players", [])],
                 options=data.get("options", {}),
                 mail=data.get("mail", {}),
+                beacon=data.get("beacon", {}),
             )
         except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
             raise UserError(f"{path}: cannot read the campaign settings: {exc}") from None
@@ -99,8 +102,20 @@ class Campaign:
                                         ("announce_players", campaign.announce_players, ("all", "player", "none"))):
             if value not in allowed:
                 raise UserError(f"{path}: {setting} = {value!r}; use one of: {', '.join(allowed)}")
+        campaign.check_beacon_settings(str(path))
         campaign.check_secrets_private()
         return campaign
+
+    def check_beacon_settings(self, where: str) -> None:
+        """A beacon round is fixed by the deadline, and no order may come in once it could be known."""
+        if not self.beacon:
+            return
+        if not (self.deadline_hours or self.deadline_days):
+            raise UserError(f"{where}: a campaign with a beacon needs a deadline (deadline_hours or deadline_days): "
+                            "the beacon round is the first one after it")
+        if self.missing_orders == "wait":
+            raise UserError(f"{where}: with a beacon, missing_orders cannot be 'wait': orders taken after the "
+                            "deadline could be chosen knowing the beacon; use default or computer")
 
     def save(self) -> None:
         section = {"name": self.name, "game": self.game_name, "gm": self.gm, "created": self.created,
@@ -113,6 +128,8 @@ class Campaign:
                 "players": [{"name": p.name, "email": p.email, "language": p.language} for p in self.players]}
         if self.mail:
             data["mail"] = self.mail
+        if self.beacon:
+            data["beacon"] = self.beacon
         write_atomic(self.folder / "campaign.toml", tomli_w.dumps(data))
 
     @property
@@ -225,6 +242,14 @@ class Campaign:
             if record.get("round") == self.open_round:
                 return record["deadline"]
         return self.round_record().get("deadline")
+
+    def closing(self) -> datetime | None:
+        """When the open round stops taking orders: its deadline and grace. In beacon mode it is the moment the
+        beacon round follows; before it, nobody knows the round's dice."""
+        from pbem import clock
+
+        deadline = self.deadline()
+        return None if deadline is None else clock.parse(deadline) + timedelta(hours=self.grace_hours)
 
     def is_over(self) -> bool:
         return self.game.is_over(self.state())

@@ -11,7 +11,11 @@ as you have. It needs nothing but Python 3.9 or newer: this one file, no package
   - the nonces you say you sent (--nonce 3=heron), present as you sent them;
   - the record chain: each report's link follows the one before, and no round was resolved twice
     unless a rollback said so; a round rewritten, deleted and resolved again, or an order changed
-    after the fact, gives a report whose link does not follow yours.
+    after the fact, gives a report whose link does not follow yours;
+  - where the campaign's dice mix in drand's public beacon: each beacon round's signature against
+    drand mainnet's public key (this needs the py_ecc package: pip install py_ecc), that it is the
+    first round after the round closed and the one the report before named, and its randomness in
+    the dice.
 
 It prints what it checked, and each problem on a line of its own; the exit code is 0 when all is
 well, 1 when something is wrong, 2 when the files cannot be read.
@@ -27,11 +31,70 @@ from pathlib import Path
 
 ALGORITHM = "pbem-dice-v1"
 SPAN = 1 << 64
+# drand's League of Entropy mainnet, as its /info endpoint gives it
+DRAND_MAINNET_KEY = ("868f005eb8e6e4ca0a47c8a77ceaa5309a47978a7c71bc5cce96366b5d7a569937c529eeda66c7293784a940"
+                     "2801af31")
+DRAND_GENESIS, DRAND_PERIOD = 1595431050, 30
 
 
-def dice_key(seed: bytes, nonces: dict) -> bytes:
+class NeedsPackage(Exception):
+    """The reports use the beacon and the signature library is not installed."""
+
+
+def dice_key(seed: bytes, nonces: dict, beacon: str | None = None) -> bytes:
     lines = "".join(f"{name}={nonces[name]}\n" for name in sorted(nonces) if nonces[name])
-    return hmac.new(seed, ("pbem dice key\n" + lines).encode("utf-8"), hashlib.sha256).digest()
+    mixed = f"beacon {beacon}\n" if beacon else ""
+    return hmac.new(seed, ("pbem dice key\n" + mixed + lines).encode("utf-8"), hashlib.sha256).digest()
+
+
+def beacon_signature_checks(public_key: str, round_number: int, previous: str, signature: str) -> bool:
+    """drand's chained scheme: the round signs SHA-256(previous signature || round as 8 big-endian bytes)."""
+    try:
+        from py_ecc.bls import G2Basic
+    except ImportError:
+        raise NeedsPackage("the reports use drand's beacon; to check its signatures: pip install py_ecc") from None
+    message = hashlib.sha256(bytes.fromhex(previous) + round_number.to_bytes(8, "big")).digest()
+    try:
+        return bool(G2Basic.Verify(bytes.fromhex(public_key), message, bytes.fromhex(signature)))
+    except (ValueError, AssertionError):
+        return False
+
+
+def first_round_after(stamp: str) -> int:
+    """The first drand round published strictly after a moment written as pbem records it."""
+    from datetime import datetime
+
+    moment = int(datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()) + 1
+    elapsed = moment - DRAND_GENESIS
+    return 1 if elapsed <= 0 else elapsed // DRAND_PERIOD + 1 + (1 if elapsed % DRAND_PERIOD else 0)
+
+
+def check_beacon(report: dict, before: dict | None, key: str, problems: list[str]) -> tuple[str | None, int]:
+    """The beacon round of a report's dice: the chain's, the first after the round closed, the one the
+    report before named, its signature; returns its randomness (derived from the signature) and 1 if checked."""
+    where = f"round {report['round']}"
+    announced = (before or {}).get("dice", {}).get("next_beacon")
+    beacon = report["dice"].get("beacon")
+    if beacon is None:
+        if announced:
+            problems.append(f"{where}: resolved without the beacon round {announced['round']} that round "
+                            f"{report['round'] - 1}'s report named")
+        return None, 0
+    if announced and (beacon["round"] < announced["round"] or beacon["closing"] < announced["closing"]):
+        problems.append(f"{where}: the dice use beacon round {beacon['round']}, earlier than round "
+                        f"{announced['round']} named in round {report['round'] - 1}'s report")
+    if beacon.get("public_key") != key:
+        problems.append(f"{where}: the beacon is not drand mainnet (its public key is {beacon.get('public_key')}); "
+                        "if the campaign really uses another drand chain, give its key with --beacon-key")
+    elif not beacon_signature_checks(key, beacon["round"], beacon["previous_signature"], beacon["signature"]):
+        problems.append(f"{where}: beacon round {beacon['round']}'s signature does not check: it is not drand's")
+    if key == DRAND_MAINNET_KEY and beacon["round"] != first_round_after(beacon["closing"]):
+        problems.append(f"{where}: beacon round {beacon['round']} is not the first one after the round closed at "
+                        f"{beacon['closing']}")
+    randomness = hashlib.sha256(bytes.fromhex(beacon["signature"])).hexdigest()
+    if beacon.get("randomness") != randomness:
+        problems.append(f"{where}: the beacon randomness shown is not the one its signature gives")
+    return randomness, 1
 
 
 def draw(key: bytes, seq: int, sides: int, purpose: str) -> int:
@@ -60,7 +123,7 @@ def read_reports(paths: list[str]) -> list[dict]:
     return reports
 
 
-def check_dice(report: dict, problems: list[str]) -> int:
+def check_dice(report: dict, problems: list[str], beacon: str | None = None) -> int:
     """The seed against its own commitment, and every roll; returns how many rolls were recomputed."""
     where = f"round {report['round']}"
     dice = report["dice"]
@@ -70,7 +133,7 @@ def check_dice(report: dict, problems: list[str]) -> int:
     seed = bytes.fromhex(dice["seed"])
     if hashlib.sha256(seed).hexdigest() != dice["commitment"]:
         problems.append(f"{where}: the revealed seed does not match its commitment")
-    key = dice_key(seed, dice.get("nonces", {}))
+    key = dice_key(seed, dice.get("nonces", {}), beacon)
     for expected_seq, roll in enumerate(dice.get("rolls", [])):
         if roll["seq"] != expected_seq:
             problems.append(f"{where}: roll {expected_seq} is numbered {roll['seq']}: a roll is missing or repeated")
@@ -119,10 +182,11 @@ def check_commitment(report: dict, before: dict | None, problems: list[str]) -> 
     return 1
 
 
-def check(reports: list[dict], nonces: dict[int, str]) -> tuple[list[str], dict]:
+def check(reports: list[dict], nonces: dict[int, str],
+          beacon_key: str = DRAND_MAINNET_KEY) -> tuple[list[str], dict]:
     """Every problem the reports show, and counts of what was checked."""
     problems: list[str] = []
-    counts = {"reports": len(reports), "rolls": 0, "commitments": 0, "links": 0, "nonces": 0}
+    counts = {"reports": len(reports), "rolls": 0, "commitments": 0, "links": 0, "nonces": 0, "beacons": 0}
     who = {(r["campaign"], r["player"]) for r in reports}
     if len(who) > 1:
         return [f"the reports are of more than one campaign or player: {sorted(who)}"], counts
@@ -137,7 +201,9 @@ def check(reports: list[dict], nonces: dict[int, str]) -> tuple[list[str], dict]
     ordered = sorted(reports, key=lambda r: (r["round"], bool(r.get("rerun"))))
     latest = {report["round"]: report for report in ordered}   # a re-run's report replaces the undone one's
     for report in ordered:
-        counts["rolls"] += check_dice(report, problems)
+        randomness, checked = check_beacon(report, latest.get(report["round"] - 1), beacon_key, problems)
+        counts["beacons"] += checked
+        counts["rolls"] += check_dice(report, problems, randomness)
     for number in sorted(latest):
         report, before = latest[number], latest.get(number - 1)
         counts["commitments"] += check_commitment(report, before, problems)
@@ -161,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("reports", nargs="+", help="JSON reports, or folders of them")
     parser.add_argument("--nonce", action="append", default=[], metavar="ROUND=WORD",
                         help="a nonce you sent with your orders for that round")
+    parser.add_argument("--beacon-key", default=DRAND_MAINNET_KEY, metavar="HEX",
+                        help="the public key of the drand chain the campaign uses [default: drand mainnet's]")
     args = parser.parse_args(argv)
     try:
         reports = read_reports(args.reports)
@@ -172,13 +240,17 @@ def main(argv: list[str] | None = None) -> int:
         print("checker: no reports given", file=sys.stderr)
         return 2
     try:
-        problems, counts = check(reports, nonces)
+        problems, counts = check(reports, nonces, args.beacon_key)
+    except NeedsPackage as exc:
+        print(f"checker: {exc}", file=sys.stderr)
+        return 2
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         print(f"checker: a report is not as pbem writes it ({type(exc).__name__}: {exc}); was it edited by hand?",
               file=sys.stderr)
         return 2
     print(f"checked {counts['reports']} reports: {counts['rolls']} rolls recomputed, {counts['commitments']} "
-          f"commitments, {counts['links']} links of the record chain, {counts['nonces']} of your nonces")
+          f"commitments, {counts['links']} links of the record chain, {counts['nonces']} of your nonces"
+          + (f", {counts['beacons']} beacon rounds" if counts["beacons"] else ""))
     for problem in problems:
         print(f"PROBLEM: {problem}")
     print("all is well" if not problems else f"{len(problems)} problem{'s' if len(problems) > 1 else ''} found")

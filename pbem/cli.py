@@ -61,8 +61,14 @@ def cli():
 @click.option("--missing-orders", type=click.Choice(["default", "computer", "wait"]), default="default",
               show_default=True, help="A player who sends no orders by the deadline: the game's default orders, "
               "its computer player, or wait (for the orders or a replacement player).")
+@click.option("--beacon", is_flag=True,
+              help="Mix drand's public randomness beacon into every round's dice, so that nobody, the GM included, "
+              "can foresee them: for a GM who also plays. Needs a deadline; a round resolves only after it.")
+@click.option("--beacon-url", "beacon_urls", multiple=True, metavar="URL",
+              help="A drand HTTP server to fetch beacon rounds from, tried in turn [default: api.drand.sh, "
+              "drand.cloudflare.com]. Every round is checked against drand mainnet's public key.")
 def new(folder, game_name, players, gm, name, deadline_hours, deadline_days, deadline_at, timezone, grace_hours,
-        remind_hours, require_final, outage_guard, options, missing_orders):
+        remind_hours, require_final, outage_guard, options, missing_orders, beacon, beacon_urls):
     """Create a campaign folder and a welcome letter (with a secret token) per player.
 
     \b
@@ -75,10 +81,18 @@ def new(folder, game_name, players, gm, name, deadline_hours, deadline_days, dea
           --player bob=bob@example.org --player cho=cho@example.org \\
           --deadline-days 3 --deadline-at 20:00 --timezone Europe/Berlin --remind-hours 24
 
+    \b
+      pbem new duel --game age-of-war --beacon --deadline-hours 48 \\
+          --player gm=gm@example.org --player bob=bob@example.org
+
     The welcome letters are in FOLDER/outbox/; each carries the player's token,
     which is shown nowhere else.
     """
+    from pbem.beacon import DEFAULT_URLS
     from pbem.create import new_campaign, parse_option, parse_player
+
+    if beacon_urls and not beacon:
+        _fail("--beacon-url is for a campaign with --beacon")
 
     campaign = new_campaign(folder, game_name=game_name, players=[parse_player(p) for p in players], gm=gm,
                             name=name, deadline_hours=deadline_hours,
@@ -86,8 +100,12 @@ def new(folder, game_name, players, gm, name, deadline_hours, deadline_days, dea
                             settings={"deadline_days": deadline_days,
                                       "deadline_at": deadline_at if deadline_days else "",
                                       "timezone": timezone, "grace_hours": grace_hours, "remind_hours": remind_hours,
-                                      "require_final": require_final, "outage_guard": outage_guard})
+                                      "require_final": require_final, "outage_guard": outage_guard},
+                            beacon={"urls": list(beacon_urls or DEFAULT_URLS)} if beacon else None)
     click.echo(f"Created campaign {campaign.name!r} ({campaign.game.title}) in {folder}")
+    if beacon:
+        click.echo("Its dice mix in drand's beacon: each round resolves only after its deadline, once the beacon "
+                   "round that follows it is out")
     click.echo(f"Welcome letters with each player's token are in {folder / 'outbox'}")
 
 
@@ -627,7 +645,7 @@ def _damaged(problems: list[str]):
 
 
 def main(argv: list[str] | None = None) -> None:
-    from pbem.errors import CampaignDamaged, MailServerFailed, UserError
+    from pbem.errors import BeaconUnavailable, CampaignDamaged, MailServerFailed, UserError
 
     try:
         code = cli.main(args=argv, prog_name="pbem", standalone_mode=False)
@@ -637,7 +655,7 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
-    except (UserError, CampaignDamaged, MailServerFailed) as exc:
+    except (UserError, CampaignDamaged, MailServerFailed, BeaconUnavailable) as exc:
         click.echo(f"pbem: {exc}", err=True)
         sys.exit(exc.exit_code)
     except OSError as exc:  # the disk full, a folder not writable: the machine's trouble, said plainly

@@ -16,7 +16,7 @@ from pbem import clock, render
 from pbem.campaign import Campaign, Player, check_name
 from pbem.errors import UserError
 from pbem.outbox import compose, post
-from pbem.rounds import commit_round, compute_round, report_text
+from pbem.rounds import announced_beacon, commit_round, compute_round, report_text
 from pbem.schedule import next_deadline, time_of_day, zone
 
 EMAIL_PATTERN = re.compile(r"^[^@\s<>\",;:()\[\]\\]+@[A-Za-z0-9.-]+$")
@@ -67,9 +67,10 @@ def read_file_options(options: dict) -> dict:
 def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str, name: str | None = None,
                  options: dict | None = None, deadline_hours: int = 0, secret: bytes | None = None,
                  tokens: dict[str, str] | None = None, missing_orders: str = "default",
-                 settings: dict | None = None) -> Campaign:
+                 settings: dict | None = None, beacon: dict | None = None) -> Campaign:
     """Make a campaign folder, whole or not at all. `settings` are further Campaign fields
-    (deadline_days, deadline_at, timezone, grace_hours, remind_hours, require_final, outage_guard)."""
+    (deadline_days, deadline_at, timezone, grace_hours, remind_hours, require_final, outage_guard); `beacon`
+    the [beacon] settings of a campaign whose dice also mix in a public beacon (pbem.beacon)."""
     from games import GAMES
 
     folder = Path(folder)
@@ -95,6 +96,9 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     if settings.get("deadline_at"):
         time_of_day(settings["deadline_at"])
 
+    Campaign(folder=folder, name=name, game_name=game_name, gm=gm, players=[], deadline_hours=deadline_hours,
+             missing_orders=missing_orders, beacon=dict(beacon or {}), **settings).check_beacon_settings("--beacon")
+
     staging = folder.parent / f".{folder.name}.new-{os.getpid()}"
     if staging.exists():
         shutil.rmtree(staging)
@@ -102,7 +106,7 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     now = clock.now()
     campaign = Campaign(folder=staging, name=name, game_name=game_name, gm=gm, players=list(players),
                         options=dict(options or {}), deadline_hours=deadline_hours, created=clock.stamp(now),
-                        missing_orders=missing_orders, **settings)
+                        missing_orders=missing_orders, beacon=dict(beacon or {}), **settings)
     secret = secret or secrets.token_bytes(32)
     tokens = tokens or {p.name: secrets.token_urlsafe(18) for p in players}
     campaign.save()
@@ -112,6 +116,8 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     inputs = {"round": 0, "players": names, "options": read_file_options(campaign.options),
               "resolved_at": clock.stamp(now), "previous_links": {}}   # the record chain starts here
     inputs["deadline"] = next_deadline(campaign, now)
+    if campaign.beacon:
+        inputs["next_beacon"] = announced_beacon(campaign, inputs["deadline"])
     try:
         files = compute_round(campaign, 0, inputs, None, None, secret)
     except ValueError as exc:  # the game refused the players or the options

@@ -31,3 +31,9 @@ class MailServerFailed(Exception):
     """A mail server could not be reached or failed; nothing was lost, a later run tries again (exit code 1)."""
 
     exit_code = 1
+
+
+class BeaconUnavailable(Exception):
+    """The beacon round a round's dice need could not be had, or did not check; the round waits (exit code 1)."""
+
+    exit_code = 1

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 
 from engine import canonical
+from engine.beacon import BeaconRound, round_after
+from engine.beacon import verify as verify_beacon
 from engine.dice import commitment, dice_key, recheck, round_seed
 from pbem import clock
 from pbem.campaign import Campaign
@@ -17,6 +19,7 @@ from pbem.errors import UserError
 from pbem.files import move_atomic, write_atomic
 from pbem.rounds import (
     RERUN_FILE,
+    announced_beacon,
     attempt,
     chain_link,
     compute_round,
@@ -25,6 +28,7 @@ from pbem.rounds import (
     settle,
     undone_attempts,
 )
+from pbem.schedule import next_deadline
 
 
 def replay(campaign: Campaign, progress=None) -> list[str]:
@@ -99,6 +103,7 @@ def verify(campaign: Campaign) -> list[str]:
     previous = None
     previous_links: dict = {}
     promised = None
+    announced = None   # the beacon round the report before named for this round
     rounds = campaign.resolved_rounds()
     if rounds != list(range(len(rounds))):
         problems.append(f"rounds are not numbered 0 to {len(rounds) - 1}: {rounds}")
@@ -108,8 +113,11 @@ def verify(campaign: Campaign) -> list[str]:
         record = json.loads(raw)
         if record.get("previous") != previous:
             problems.append(f"round {number}: the hash chain is broken (previous round hash does not match)")
-        found, tried = check_round_folder(folder, f"round {number}", number, secret)
+        found, tried = check_round_folder(folder, f"round {number}", number, secret, campaign.beacon)
         problems += found
+        dice = json.loads((folder / "dice.json").read_text("utf-8"))
+        problems += announced_beacon_kept(f"round {number}", announced, dice.get("beacon"))
+        announced = dice.get("next_beacon")
         inputs = json.loads((folder / "inputs.json").read_text("utf-8"))
         if "previous_links" in inputs and inputs["previous_links"] != previous_links:
             problems.append(f"round {number}: the record chain is broken (its links do not follow round "
@@ -134,13 +142,28 @@ def verify(campaign: Campaign) -> list[str]:
                 continue
             if round_hash((folder / "round.json").read_bytes()) != undone["hash"]:
                 problems.append(f"{where}: the undone round was changed after the rollback")
-            problems += check_round_folder(folder, where, undone["round"], secret)[0]
+            problems += check_round_folder(folder, where, undone["round"], secret, campaign.beacon)[0]
     return problems
 
 
-def check_round_folder(folder, where: str, number: int, secret: bytes) -> tuple[list[str], int]:
+def announced_beacon_kept(where: str, announced: dict | None, used: dict | None) -> list[str]:
+    """A round whose opening report named a beacon round uses it, or a later one if its deadline was moved
+    later; never none, never an earlier one (that would let the GM choose among known beacon rounds)."""
+    if announced is None:
+        return []
+    if used is None:
+        return [f"{where}: resolved without the beacon round {announced['round']} its opening report named"]
+    if used["round"] < announced["round"] or used["closing"] < announced["closing"]:
+        return [f"{where}: its dice use beacon round {used['round']}, earlier than the round {announced['round']} "
+                "its opening report named"]
+    return []
+
+
+def check_round_folder(folder, where: str, number: int, secret: bytes,
+                       beacon_settings: dict | None = None) -> tuple[list[str], int]:
     """(problems, attempt) of one round's folder on its own: every file as its record hashes it, the seed
-    revealed against its commitment and derived from the campaign secret for its attempt, every roll."""
+    revealed against its commitment and derived from the campaign secret for its attempt, the beacon round,
+    every roll."""
     problems = []
     record = json.loads((folder / "round.json").read_text("utf-8"))
     listed = record.get("files", {})
@@ -161,7 +184,11 @@ def check_round_folder(folder, where: str, number: int, secret: bytes) -> tuple[
     if seed != round_seed(secret, number, tried):
         problems.append(f"{where}: the seed is not derived from the campaign secret"
                         + (f" for attempt {tried}" if tried else ""))
-    bad = recheck(dice_key(seed, dice.get("nonces", {})), dice.get("rolls", []))
+    beacon = dice.get("beacon")
+    if beacon:
+        problems += check_beacon(where, beacon, beacon_settings or {})
+    randomness = BeaconRound.from_record(beacon).randomness if beacon else None
+    bad = recheck(dice_key(seed, dice.get("nonces", {}), randomness), dice.get("rolls", []))
     if bad is not None:
         problems.append(f"{where}: roll {bad} does not follow from the seed and the nonces")
     if "links" in record and (folder / "inputs.json").is_file():
@@ -175,6 +202,25 @@ def check_round_folder(folder, where: str, number: int, secret: bytes) -> tuple[
             if chain != expected or link != expected["link"]:
                 problems.append(f"{where}: {player}'s link in the record chain does not match the report and orders")
     return problems, tried
+
+
+def check_beacon(where: str, beacon: dict, settings: dict) -> list[str]:
+    """The beacon round a round's dice mixed in: the campaign's chain, the first round after the round closed,
+    and its signature checked offline against the chain's public key."""
+    from pbem.beacon import chain
+
+    used = chain(settings)
+    if beacon.get("public_key") != used["public_key"]:
+        return [f"{where}: the dice use a beacon of another chain than the campaign's (public key "
+                f"{str(beacon.get('public_key'))[:16]}...)"]
+    problems = []
+    if beacon["round"] != round_after(int(clock.parse(beacon["closing"]).timestamp()), used):
+        problems.append(f"{where}: beacon round {beacon['round']} is not the first one after the round closed at "
+                        f"{beacon['closing']}")
+    if not verify_beacon(BeaconRound.from_record(beacon), used):
+        problems.append(f"{where}: beacon round {beacon['round']}'s signature does not check against the chain's "
+                        "public key")
+    return problems
 
 
 def rollback(campaign: Campaign, to: int, reason: str) -> dict:
@@ -204,10 +250,14 @@ def rollback(campaign: Campaign, to: int, reason: str) -> dict:
         move_atomic(path, archive / "orders" / path.name)
     for number in range(last, to, -1):
         move_atomic(campaign.round_dir(number), archive / "rounds" / campaign.round_dir(number).name)
-    write_atomic(campaign.folder / RERUN_FILE,
-                 canonical.dumps({"round": to + 1, "reason": reason, "undone": [u["hash"] for u in undone],
-                                  "rounds": [u["round"] for u in undone], "commitment": promise,
-                                  "rollback": archive.name}))
+    rerun = {"round": to + 1, "reason": reason, "undone": [u["hash"] for u in undone],
+             "rounds": [u["round"] for u in undone], "commitment": promise, "rollback": archive.name}
+    if campaign.beacon:
+        # the undone round's beacon round is known now: the re-run closes afresh and names a beacon round to come
+        deadline = next_deadline(campaign, clock.now())
+        write_atomic(campaign.folder / "deadline.json", canonical.dumps({"round": to + 1, "deadline": deadline}))
+        rerun |= {"deadline": deadline, "beacon": announced_beacon(campaign, deadline)}
+    write_atomic(campaign.folder / RERUN_FILE, canonical.dumps(rerun))
     now = clock.stamp(clock.now())
     for player, orders in sorted(restored["orders"].items()):
         if player in restored.get("defaulted", []):

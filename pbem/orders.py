@@ -168,6 +168,8 @@ def _check_round(campaign: Campaign, document: dict, state: dict, problems: list
         problems.append(problem("round", "no-round", round=expected))
     elif number != expected:
         problems.append(problem("round", "wrong-round", given=number, open=expected))
+    elif campaign.beacon and campaign.closing() is not None and clock.now() >= campaign.closing():
+        problems.append(problem("round", "round-closed", round=expected, closed=clock.stamp(campaign.closing())))
 
 
 def _shown_problems(problems: list[Problem], text: str) -> list[Problem]:

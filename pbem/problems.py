@@ -30,6 +30,9 @@ PROBLEMS = ProblemTable({
     "game-over": (NOT_ALLOWED, "the game is over (after round {round}); no more orders are taken"),
     "no-round": (NOT_UNDERSTOOD, "say which round these orders are for: round = {round}"),
     "wrong-round": (NOT_ALLOWED, "these orders are for round {given}, but round {open} is open"),
+    "round-closed": (NOT_ALLOWED, "round {round} closed at {closed}, and this campaign's dice use a public beacon: "
+                                  "orders that come after cannot count; the round stands with the last orders "
+                                  "accepted before"),
 })
 
 

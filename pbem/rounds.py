@@ -13,6 +13,7 @@ import os
 import shutil
 
 from engine import canonical
+from engine.beacon import BeaconRound
 from engine.dice import Dice, commitment, round_seed
 from engine.game import players_to_order
 from pbem import clock, render
@@ -38,7 +39,8 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     attempt = inputs.get("attempt", 0)
     seed = round_seed(secret, number, attempt)
     nonces = inputs.get("nonces", {})
-    dice = Dice.for_round(seed, nonces)
+    beacon = beacon_record(inputs.get("beacon"))
+    dice = Dice.for_round(seed, nonces, beacon["randomness"] if beacon else None)
     if number == 0:
         state, events = game.setup(inputs["players"], inputs["options"], dice)
     else:
@@ -50,6 +52,10 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     dice_record = {"seed": seed.hex(), "commitment": commitment(seed), "nonces": nonces, "rolls": dice.rolls}
     if attempt:
         dice_record["attempt"] = attempt
+    if beacon:
+        dice_record["beacon"] = beacon
+    if inputs.get("next_beacon") and not over:
+        dice_record["next_beacon"] = inputs["next_beacon"]
     files = {
         "inputs.json": canonical.dump_bytes(inputs),
         "state.json": canonical.dump_bytes(state),
@@ -88,6 +94,15 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     return files
 
 
+def beacon_record(recorded: dict | None) -> dict | None:
+    """The beacon round as the dice use it, its randomness derived again from its signature (never taken as
+    recorded), and the chain it is checked against."""
+    if not recorded:
+        return None
+    return {**BeaconRound.from_record(recorded).record(), "public_key": recorded["public_key"],
+            "closing": recorded["closing"]}
+
+
 def chain_link(model: dict, orders_digest: str, previous: str | None) -> dict:
     """A player's link in the record chain, which that player's report carries: the hash of the report itself
     (without its link), of the player's own orders and of the player's previous link. It is made from what
@@ -124,9 +139,10 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     state = campaign.state()
     if game.is_over(state):
         raise UserError(f"the game is over (after round {number - 1}); there is nothing to resolve")
+    now = clock.now()
+    beacon = beacon_for_round(campaign, number, now)
     pending = campaign.pending_orders()
     missing = [p for p in players_to_order(game, state, campaign.player_names) if p not in pending]
-    now = clock.now()
     late = deadline_passed(campaign, now) and campaign.missing_orders != "wait"
     if missing and not (force or late):
         raise UserError(f"round {number} is waiting for orders from {', '.join(missing)}",
@@ -141,7 +157,10 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
         "deadline": next_deadline(campaign, now),
         "rerun": pending_rerun(campaign, number),
         **attempts(campaign, number),
+        **({"beacon": beacon} if beacon else {}),
     }
+    if campaign.beacon and inputs["deadline"]:
+        inputs["next_beacon"] = announced_beacon(campaign, inputs["deadline"])
     before = (campaign.round_dir(number - 1) / "round.json").read_bytes()   # the round this one follows
     inputs["previous_links"] = json.loads(before).get("links", {})
     files = compute_round(campaign, number, inputs, state, round_hash(before), campaign.dice_secret())
@@ -150,6 +169,33 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else ""))
     settle(campaign, files)
     return {"round": number, "defaulted": missing, "over": json.loads(files["round.json"])["over"]}
+
+
+def beacon_for_round(campaign: Campaign, number: int, now) -> dict | None:
+    """In beacon mode, the checked beacon round that the open round's dice mix in: only once the round has
+    closed (a round never resolves early, so nobody can choose among beacon rounds) and the beacon round is out."""
+    if not campaign.beacon:
+        return None
+    from pbem.beacon import beacon_round, chain, fetch
+
+    closing = campaign.closing()
+    if closing is None or now < closing:
+        raise UserError(f"round {number} takes orders until {clock.stamp(closing) if closing else 'its deadline'}: "
+                        "with a beacon a round resolves only after it has closed, never early",
+                        ["its dice mix in the first beacon round after that moment; wait for it"])
+    found = fetch(campaign.beacon, beacon_round(campaign.beacon, closing))
+    return {**found.record(), "public_key": chain(campaign.beacon)["public_key"], "closing": clock.stamp(closing)}
+
+
+def announced_beacon(campaign: Campaign, deadline: str) -> dict:
+    """The beacon round of the round that opens with this deadline, told in the report that opens it."""
+    from datetime import timedelta
+
+    from pbem.beacon import beacon_round, publication
+
+    closing = clock.parse(deadline) + timedelta(hours=campaign.grace_hours)
+    number = beacon_round(campaign.beacon, closing)
+    return {"round": number, "closing": clock.stamp(closing), "published": publication(campaign.beacon, number)}
 
 
 def stand_in_orders(campaign: Campaign, state: dict, player: str) -> dict:
@@ -235,7 +281,8 @@ def post_rollback_notices(campaign: Campaign, rerun: dict) -> None:
         if posted(campaign, key):
             continue
         body = render.render("common/rollback.txt.j2", campaign=campaign.name, round=rerun["round"],
-                             undone=rerun["rounds"], reason=rerun["reason"], commitment=rerun["commitment"])
+                             undone=rerun["rounds"], reason=rerun["reason"], commitment=rerun["commitment"],
+                             deadline=rerun.get("deadline"), beacon=rerun.get("beacon"))
         post(campaign, key, compose(campaign, player, f"Round {rerun['round']} will be played again", body, key=key,
                                     moment=clock.now()))
 

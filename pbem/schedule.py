@@ -48,8 +48,8 @@ def next_deadline(campaign, resolved_at: datetime) -> str | None:
 
 def deadline_passed(campaign, now: datetime) -> bool:
     """The open round's deadline and its grace are over."""
-    deadline = campaign.deadline()
-    return deadline is not None and now >= clock.parse(deadline) + timedelta(hours=campaign.grace_hours)
+    closing = campaign.closing()
+    return closing is not None and now >= closing
 
 
 def local_time(campaign, stamp: str) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 from engine.game import players_to_order
 from pbem import clock, render
 from pbem.campaign import Campaign
-from pbem.errors import CampaignLocked
+from pbem.errors import BeaconUnavailable, CampaignLocked
 from pbem.files import campaign_lock
 from pbem.inbox import take_inbox
 from pbem.outbox import compose, post
@@ -41,8 +41,11 @@ def tick(folder: Path) -> Tick:
                 report.did += remind(campaign)
                 ready, why_not = due(campaign, deadline_counts=fetched)
                 if ready:
-                    result = resolve(campaign, force=True)
-                    report.did.append(f"resolved round {result['round']}")
+                    try:
+                        result = resolve(campaign, force=True)
+                        report.did.append(f"resolved round {result['round']}")
+                    except BeaconUnavailable as exc:   # nothing was written; the next tick tries again
+                        report.failed.append(f"round {campaign.open_round} waits for the beacon: {exc}")
                 elif why_not:
                     report.did.append(why_not)
             if campaign.mail.get("smtp") and any((campaign.folder / "outbox").glob("*.eml")):
@@ -89,6 +92,8 @@ def due(campaign: Campaign, deadline_counts: bool = True) -> tuple[bool, str | N
     than it allows miss this deadline having sent orders last round (a mail
     outage looks like that). The second value tells the GM why it waits, once.
     """
+    if campaign.beacon and not deadline_passed(campaign, clock.now()):
+        return False, None   # with a beacon a round never resolves early (pbem.beacon)
     pending = campaign.pending_orders()
     everyone = players_to_order(campaign.game, campaign.state(), campaign.player_names)
     missing = [p for p in everyone if p not in pending]
@@ -156,6 +161,10 @@ def extend_deadline(campaign: Campaign, hours: int) -> str:
     from pbem.files import write_atomic
 
     current = campaign.deadline()
+    if campaign.beacon and deadline_passed(campaign, clock.now()):
+        raise UserError(f"round {campaign.open_round} closed at {clock.stamp(campaign.closing())}: with a beacon a "
+                        "deadline cannot be moved once it has passed, since the beacon round that follows it may "
+                        "already be known")
     base = clock.parse(current) if current else clock.now()
     if clock.now() > base:
         base = clock.now()
@@ -164,4 +173,19 @@ def extend_deadline(campaign: Campaign, hours: int) -> str:
         raise UserError(f"--extend {hours}h would put the deadline in the past")
     write_atomic(campaign.folder / "deadline.json", canonical.dumps({"round": campaign.open_round, "deadline": moved}))
     campaign.log(f"deadline of round {campaign.open_round} moved to {moved}")
+    tell_deadline_moved(campaign, moved)
     return moved
+
+
+def tell_deadline_moved(campaign: Campaign, moved: str) -> None:
+    """Every player hears of a moved deadline (in beacon mode, with the beacon round it now names)."""
+    from pbem.rounds import announced_beacon
+
+    number = campaign.open_round
+    beacon = announced_beacon(campaign, moved) if campaign.beacon else None
+    for player in campaign.player_names:
+        key = f"deadline-r{number:04d}-{moved.replace(':', '')}-{player}"
+        body = render.render("common/deadline_moved.txt.j2", round=number, deadline=moved, player=player,
+                             local=local_time(campaign, moved), beacon=beacon)
+        post(campaign, key, compose(campaign, player, f"Round {number}: deadline moved to {moved}", body,
+                                    key=key, moment=clock.now()))

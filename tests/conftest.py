@@ -73,8 +73,8 @@ def run_process(*args, timeout: float = 120, **settings) -> subprocess.Completed
 
 
 def make_campaign(folder: Path, players=("ann", "bob", "cho"), secret_word="test", game="age-of-war",
-                  **kwargs) -> Campaign:
-    with clock.frozen_at(START):
+                  start: datetime = START, **kwargs) -> Campaign:
+    with clock.frozen_at(start):
         return new_campaign(folder, game_name=game, gm="gm@example.org",
                             players=[Player(p, f"{p}@example.org") for p in players],
                             secret=hashlib.sha256(secret_word.encode()).digest(),
