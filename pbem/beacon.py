@@ -24,12 +24,21 @@ from datetime import datetime, timezone
 
 from engine.beacon import MAINNET, BeaconRound, published_at, round_after, verify
 from pbem import clock
-from pbem.errors import BeaconUnavailable
+from pbem.errors import BeaconUnavailable, UserError
 
 DEFAULT_URLS = ["https://api.drand.sh", "https://drand.cloudflare.com"]
 CHAIN_KEYS = ("public_key", "period", "genesis_time", "hash")
 MAX_ANSWER = 64 * 1024
 TIMEOUT = 20
+
+
+def require_signature_library() -> None:
+    """Beacon rounds are checked with py-ecc, installed with the 'beacon' extra; say so rather than fail later."""
+    try:
+        import py_ecc.bls  # noqa: F401
+    except ImportError:
+        raise UserError("a campaign with a beacon checks its rounds' signatures with py-ecc, which is not "
+                        "installed: pip install 'pbem[beacon]' (or pip install py-ecc)") from None
 
 
 def chain(settings: dict) -> dict:
@@ -49,6 +58,7 @@ def publication(settings: dict, number: int) -> str:
 
 def fetch(settings: dict, number: int) -> BeaconRound:
     """Beacon round `number`, from the first server that gives it with a signature that checks."""
+    require_signature_library()
     used = chain(settings)
     due = publication(settings, number)
     if clock.now() < clock.parse(due):

@@ -1,12 +1,12 @@
 """Check the dice and the record of a pbem campaign from your own reports alone.
 
-    python3 checker.py [--nonce ROUND=WORD ...] REPORT.json [REPORT.json ...]   (or a folder of them)
+    python3 checker.py [--nonce ROUND=WORD ...] [--notice FILE ...] REPORT.json ...   (or a folder of them)
 
 Give it the JSON reports your report mails carry (attached as CAMPAIGN-round-N-PLAYER.json), as many
 as you have. It needs nothing but Python 3.9 or newer: this one file, no packages. It checks
 
   - every revealed seed against the commitment published before it (in the report before, or in the
-    rollback notice for a round played again);
+    rollback notice you received, --notice FILE, for a round played again);
   - every roll in your reports, recomputed from the seed and the nonces (pbem-dice-v1);
   - the nonces you say you sent (--nonce 3=heron), present as you sent them;
   - the record chain: each report's link follows the one before, and no round was resolved twice
@@ -23,9 +23,12 @@ well, 1 when something is wrong, 2 when the files cannot be read.
 from __future__ import annotations
 
 import argparse
+import email
+import email.policy
 import hashlib
 import hmac
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -167,13 +170,40 @@ def check_link(report: dict, before: dict | None, problems: list[str]) -> int:
     return 1
 
 
-def check_commitment(report: dict, before: dict | None, problems: list[str]) -> int:
-    """The seed is the one committed to before: in the rollback notice for a re-run, else in the report before."""
+NOTICE_ROUND = re.compile(r"round (\d+) will be played again", re.IGNORECASE)
+NOTICE_COMMITMENT = re.compile(r"^\s+([0-9a-f]{64})\s*$", re.MULTILINE)
+
+
+def read_notice(path: str) -> tuple[int, str]:
+    """(round, commitment) of a rollback notice, as the mail (or its text) the player received."""
+    data = Path(path).read_bytes()
+    mail = email.message_from_bytes(data, policy=email.policy.default)
+    if mail.get("Subject") is None:
+        text = data.decode("utf-8", errors="replace")   # the notice's text, saved on its own
+    else:
+        part = mail.get_body(preferencelist=("plain",))
+        text = part.get_content() if part is not None else ""
+    found_round, found_commitment = NOTICE_ROUND.search(text), NOTICE_COMMITMENT.search(text)
+    if not found_round or not found_commitment:
+        raise ValueError(f"{path}: not a pbem rollback notice (no round played again, or no commitment)")
+    return int(found_round.group(1)), found_commitment.group(1)
+
+
+def check_commitment(report: dict, before: dict | None, problems: list[str],
+                     notices: dict[int, list[str]] | None = None) -> int:
+    """The seed is the one committed to before: for a re-run, in the rollback notice the player received (the
+    report's own copy of it proves nothing, the GM wrote both), else in the report before."""
     where = f"round {report['round']}"
     rerun = report.get("rerun") or {}
     if rerun.get("commitment"):
         if rerun["commitment"] != report["dice"]["commitment"]:
             problems.append(f"{where}: the seed is not the one the rollback notice committed to")
+        sent = (notices or {}).get(report["round"])
+        if sent is None:
+            problems.append(f"{where}: the round was played again after a rollback; give the rollback notice you "
+                            "received (--notice FILE) to check its new seed against what you were sent")
+        elif report["dice"]["commitment"] not in sent:
+            problems.append(f"{where}: the seed is not the one committed to in the rollback notice you received")
         return 1
     if before is None:
         return 0
@@ -182,8 +212,8 @@ def check_commitment(report: dict, before: dict | None, problems: list[str]) -> 
     return 1
 
 
-def check(reports: list[dict], nonces: dict[int, str],
-          beacon_key: str = DRAND_MAINNET_KEY) -> tuple[list[str], dict]:
+def check(reports: list[dict], nonces: dict[int, str], beacon_key: str = DRAND_MAINNET_KEY,
+          notices: dict[int, list[str]] | None = None) -> tuple[list[str], dict]:
     """Every problem the reports show, and counts of what was checked."""
     problems: list[str] = []
     counts = {"reports": len(reports), "rolls": 0, "commitments": 0, "links": 0, "nonces": 0, "beacons": 0}
@@ -206,7 +236,7 @@ def check(reports: list[dict], nonces: dict[int, str],
         counts["rolls"] += check_dice(report, problems, randomness)
     for number in sorted(latest):
         report, before = latest[number], latest.get(number - 1)
-        counts["commitments"] += check_commitment(report, before, problems)
+        counts["commitments"] += check_commitment(report, before, problems, notices)
         counts["links"] += check_link(report, before, problems)
         if number in nonces:
             counts["nonces"] += 1
@@ -227,12 +257,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("reports", nargs="+", help="JSON reports, or folders of them")
     parser.add_argument("--nonce", action="append", default=[], metavar="ROUND=WORD",
                         help="a nonce you sent with your orders for that round")
+    parser.add_argument("--notice", action="append", default=[], metavar="FILE",
+                        help="a rollback notice you received (the mail, or its text): a re-run's seed is checked "
+                             "against the commitment it gave")
     parser.add_argument("--beacon-key", default=DRAND_MAINNET_KEY, metavar="HEX",
                         help="the public key of the drand chain the campaign uses [default: drand mainnet's]")
     args = parser.parse_args(argv)
     try:
         reports = read_reports(args.reports)
         nonces = {int(k): v for k, _, v in (item.partition("=") for item in args.nonce)}
+        notices: dict[int, list[str]] = {}
+        for path in args.notice:
+            number, promised = read_notice(path)
+            notices.setdefault(number, []).append(promised)
     except (OSError, ValueError, KeyError) as exc:
         print(f"checker: {exc}", file=sys.stderr)
         return 2
@@ -240,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         print("checker: no reports given", file=sys.stderr)
         return 2
     try:
-        problems, counts = check(reports, nonces, args.beacon_key)
+        problems, counts = check(reports, nonces, args.beacon_key, notices)
     except NeedsPackage as exc:
         print(f"checker: {exc}", file=sys.stderr)
         return 2

@@ -88,11 +88,13 @@ def new(folder, game_name, players, gm, name, deadline_hours, deadline_days, dea
     The welcome letters are in FOLDER/outbox/; each carries the player's token,
     which is shown nowhere else.
     """
-    from pbem.beacon import DEFAULT_URLS
+    from pbem.beacon import DEFAULT_URLS, require_signature_library
     from pbem.create import new_campaign, parse_option, parse_player
 
     if beacon_urls and not beacon:
         _fail("--beacon-url is for a campaign with --beacon")
+    if beacon:
+        require_signature_library()
 
     campaign = new_campaign(folder, game_name=game_name, players=[parse_player(p) for p in players], gm=gm,
                             name=name, deadline_hours=deadline_hours,

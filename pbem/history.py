@@ -207,8 +207,9 @@ def check_round_folder(folder, where: str, number: int, secret: bytes,
 def check_beacon(where: str, beacon: dict, settings: dict) -> list[str]:
     """The beacon round a round's dice mixed in: the campaign's chain, the first round after the round closed,
     and its signature checked offline against the chain's public key."""
-    from pbem.beacon import chain
+    from pbem.beacon import chain, require_signature_library
 
+    require_signature_library()
     used = chain(settings)
     if beacon.get("public_key") != used["public_key"]:
         return [f"{where}: the dice use a beacon of another chain than the campaign's (public key "

@@ -24,7 +24,15 @@ def campaign_status(campaign: Campaign) -> dict:
         "over": over,
         "standings": game.standings(state),
         "outbox": outbox_status(campaign),
+        **({"beacon": beacon_status(campaign)} if campaign.beacon and not over and campaign.deadline() else {}),
     }
+
+
+def beacon_status(campaign: Campaign) -> dict:
+    """The beacon round the open round waits for, and when it is published."""
+    from pbem.rounds import announced_beacon
+
+    return announced_beacon(campaign, campaign.deadline())
 
 
 def outbox_status(campaign: Campaign) -> dict:
@@ -50,6 +58,10 @@ def format_status(info: dict) -> str:
         lines.append(f"Deadline:   {info['deadline'] or 'none set'}")
         lines.append(f"Orders in:  {', '.join(info['orders_in']) or 'nobody yet'}")
         lines.append(f"Missing:    {', '.join(info['missing']) or 'nobody'}")
+        if info.get("beacon"):
+            beacon = info["beacon"]
+            lines.append(f"Beacon:     drand round {beacon['round']}, published {beacon['published']}; the round "
+                         f"closes at {beacon['closing']} and resolves after both")
     lines.append("Standings:  " + "; ".join(_standing(row) for row in info["standings"]))
     mail = info.get("outbox") or {"waiting": 0}   # the GM's business: left out of the status sent to players
     if mail["waiting"]:

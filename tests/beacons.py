@@ -6,9 +6,11 @@ import functools
 import hashlib
 import json
 import threading
+from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
-from engine.beacon import MAINNET, BeaconRound
+from engine.beacon import MAINNET, BeaconRound, round_after
 
 # Published drand mainnet rounds (from drand's public API, as quoted in public documentation), with the
 # randomness the API gave for each.
@@ -38,16 +40,48 @@ def own_chain() -> dict:
     return {**MAINNET, "public_key": G2Basic.SkToPk(OWN_SECRET_KEY).hex(), "hash": "pbem-test-chain"}
 
 
+SIGNED = Path(__file__).parent / "data" / "own_chain.json"
+"""Signatures of the own chain's rounds that the long tests use, made once by `python tests/beacons.py`
+(signing costs 0.3 s a round)."""
+
+
+@functools.cache
+def _signed() -> dict[str, str]:
+    return json.loads(SIGNED.read_text("utf-8")) if SIGNED.is_file() else {}
+
+
+def previous_of(number: int) -> str:
+    return hashlib.sha256(f"round before {number}".encode()).hexdigest() * 3   # 96 bytes, as a signature is
+
+
 @functools.cache
 def own_round(number: int) -> BeaconRound:
-    """Round `number` of the test chain, signed as drand signs a chained round."""
-    from py_ecc.bls import G2Basic
+    """Round `number` of the own chain, signed as drand signs a chained round (the round before it is made up:
+    checking a round needs only its bytes)."""
+    signature = _signed().get(str(number))
+    if signature is None:
+        from py_ecc.bls import G2Basic
 
-    from engine.beacon import signed_message
+        from engine.beacon import signed_message
 
-    previous = hashlib.sha256(f"round before {number}".encode()).hexdigest() * 3   # 96 bytes, as a signature
-    signature = G2Basic.Sign(OWN_SECRET_KEY, signed_message(number, previous)).hex()
-    return BeaconRound(number, signature, previous)
+        signature = G2Basic.Sign(OWN_SECRET_KEY, signed_message(number, previous_of(number))).hex()
+    return BeaconRound(number, signature, previous_of(number))
+
+
+def closing_rounds(start: datetime, hours: int, count: int) -> list[int]:
+    """The beacon rounds of `count` rounds closing every `hours` hours from `start` (the first at `start`)."""
+    return [round_after(int((start + timedelta(hours=hours * k)).timestamp()), MAINNET) for k in range(count)]
+
+
+GRIND_START = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+GRIND_ROUNDS = 101
+
+
+if __name__ == "__main__":   # write the signatures the long tests use
+    rounds = closing_rounds(GRIND_START, 48, GRIND_ROUNDS)
+    SIGNED.parent.mkdir(exist_ok=True)
+    SIGNED.write_text(json.dumps({str(n): own_round(n).signature for n in rounds}, indent=0, sort_keys=True) + "\n")
+    print(f"{SIGNED}: {len(rounds)} rounds")
 
 
 class BeaconServer:

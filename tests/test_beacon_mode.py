@@ -281,3 +281,10 @@ def test_a_round_resolved_with_a_real_drand_mainnet_round_checks_with_verify_and
     assert run("verify", campaign.folder).code == 0
     problems, counts = checker.check(reports_of(campaign, "ann"), {})
     assert problems == [] and counts["beacons"] == 1
+
+
+def test_status_tells_the_gm_which_beacon_round_the_open_round_waits_for(beaconed):
+    shown = run("status", beaconed.folder)
+    number = the_beacon_round_of(CLOSING)
+    assert shown.code == 0 and f"Beacon:     drand round {number}" in shown.out
+    assert json.loads(run("status", beaconed.folder, "--json").out)["beacon"]["round"] == number

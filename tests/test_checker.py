@@ -26,8 +26,8 @@ def received(folder: Path, player: str) -> list[dict]:
     return [json.loads(path.read_text()) for path in sorted(folder.glob(f"rounds/*/reports/{player}.json"))]
 
 
-def problems_of(reports: list[dict], nonces: dict | None = None) -> list[str]:
-    found, counts = checker.check(reports, nonces or {})
+def problems_of(reports: list[dict], nonces: dict | None = None, notices: dict | None = None) -> list[str]:
+    found, counts = checker.check(reports, nonces or {}, notices=notices)
     assert counts["rolls"] > 0 and counts["links"] > 0 and counts["commitments"] > 0, counts
     return found
 
@@ -130,3 +130,32 @@ def test_a_report_that_is_not_as_pbem_writes_it_is_refused_in_a_sentence_not_a_t
         done = subprocess.run([sys.executable, "-I", str(CHECKER), str(tmp_path / name)], capture_output=True,
                               text=True)
         assert done.returncode == 2 and done.stderr.startswith("checker: ") and "Traceback" not in done.stderr
+
+
+def test_a_rerun_is_checked_against_the_rollback_notice_the_player_received_not_the_reports_own_copy(played,
+                                                                                                    tmp_path):
+    folder, before = played
+    assert run("rollback", folder, "--to", "1", "--reason", "bob's orders were lost").code == 0
+    notice = folder / "outbox/rollback-01-ann.eml"
+    play_round(folder, tmp_path, 2)
+    rerun = received(folder, "ann")[2]
+    reports = before + [rerun]
+    assert problems_of(reports, notices={2: [checker.read_notice(str(notice))[1]]}) == []
+    unchecked = problems_of(reports)
+    assert any("give the rollback notice you received" in p for p in unchecked), unchecked
+    # a GM who rewrites the re-run with another seed writes the report's copy of the commitment to match
+    forged = json.loads(json.dumps(rerun))
+    forged["dice"]["commitment"] = forged["rerun"]["commitment"] = "0" * 64
+    found = problems_of(before + [forged], notices={2: [checker.read_notice(str(notice))[1]]})
+    assert any("not the one committed to in the rollback notice you received" in p for p in found), found
+
+
+def test_the_checker_reads_a_rollback_notice_from_the_mail_as_received(played, tmp_path):
+    folder, _ = played
+    assert run("rollback", folder, "--to", "0", "--reason", "a long reason " * 12).code == 0
+    number, promised = checker.read_notice(str(folder / "outbox/rollback-01-cho.eml"))
+    record = json.loads((folder / "archive/rollback-01/rollback.json").read_text())
+    assert (number, promised) == (1, record["commitment"])
+    (tmp_path / "junk.txt").write_text("hello")
+    with pytest.raises(ValueError, match="not a pbem rollback notice"):
+        checker.read_notice(str(tmp_path / "junk.txt"))

@@ -15,6 +15,17 @@ def test_the_readme_test_vector_holds():
     assert [draw(key, seq, 6, "ann turn roll 1") for seq in range(7)] == [3, 3, 5, 2, 6, 4, 1]
 
 
+def test_a_beacon_changes_the_dice_key_as_the_readme_writes_it():
+    seed = round_seed(SECRET, 1)
+    randomness = "647c07b2abbf7ff2afb4d670214f565e5cd9f9c91bfdcecb59a21f3c78d73920"   # drand mainnet 3311596
+    key = dice_key(seed, {"bob": "7", "ann": "blue-heron"}, randomness)
+    assert key.hex() == "b26baadbccb0376af7a8cebb8a83176c215dcb39ea5c845897624baa6a2e4261"
+    assert [draw(key, seq, 6, "ann turn roll 1") for seq in range(7)] == [5, 3, 3, 5, 4, 1, 1]
+    assert dice_key(seed, {"bob": "7"}, None) == dice_key(seed, {"bob": "7"})
+    # no player's nonce line can stand in for the beacon's: a name has no space
+    assert dice_key(seed, {"beacon": randomness}) != dice_key(seed, {}, randomness)
+
+
 def test_each_round_has_its_own_seed():
     assert round_seed(SECRET, 1) != round_seed(SECRET, 2)
 
