@@ -30,7 +30,7 @@ from pathlib import Path
 import tomli_w
 
 from pbem.errors import UserError
-from pbem.files import write_atomic
+from pbem.files import append_private, write_atomic
 
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 ROUND_DIGITS = 4
@@ -183,13 +183,17 @@ class Campaign:
         """Keep a mail password (smtp_password, imap_password) in the secrets file."""
         data = self._secrets()
         data[name] = value
-        write_atomic(self.secrets_path, tomli_w.dumps(data), mode=0o600)
+        write_atomic(self.secrets_path, tomli_w.dumps(data))
 
     def replace_token(self, player: str, token: str) -> None:
         """Give a player a new token; the old one stops working at once."""
         data = self._secrets()
         data.setdefault("tokens", {})[player] = hash_token(token)
-        write_atomic(self.secrets_path, tomli_w.dumps(data), mode=0o600)
+        write_atomic(self.secrets_path, tomli_w.dumps(data))
+
+    def token_hashes(self) -> set[str]:
+        """Every player's token, hashed as stored: a text whose hash is here is a token, never to be quoted."""
+        return set(self._secrets().get("tokens", {}).values())
 
     def token_matches(self, player: str, token: str) -> bool:
         stored = self._secrets().get("tokens", {}).get(player, "")
@@ -198,7 +202,7 @@ class Campaign:
     def write_secrets(self, dice_secret: bytes, tokens: dict[str, str]) -> None:
         data = {"dice_secret": dice_secret.hex(),
                 "tokens": {name: hash_token(token) for name, token in sorted(tokens.items())}}
-        write_atomic(self.secrets_path, tomli_w.dumps(data), mode=0o600)
+        write_atomic(self.secrets_path, tomli_w.dumps(data))
 
     # --- rounds ---------------------------------------------------------------
     @property
@@ -277,8 +281,7 @@ class Campaign:
 
         entry = f"{clock.stamp(clock.now())} {line}\n"
         charge_disk(self.folder / "log.txt", len(entry.encode("utf-8")))
-        with open(self.folder / "log.txt", "a", encoding="utf-8") as handle:
-            handle.write(entry)
+        append_private(self.folder / "log.txt", entry)
 
 
 def hash_token(token: str) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 from pbem import clock, render
 from pbem.campaign import Campaign, Player, check_name
 from pbem.errors import UserError
+from pbem.files import make_folder
 from pbem.outbox import compose, post
 from pbem.rounds import announced_beacon, commit_round, compute_round, report_text
 from pbem.schedule import next_deadline, time_of_day, zone
@@ -102,7 +103,7 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     staging = folder.parent / f".{folder.name}.new-{os.getpid()}"
     if staging.exists():
         shutil.rmtree(staging)
-    staging.mkdir(parents=True)
+    make_folder(staging)
     now = clock.now()
     campaign = Campaign(folder=staging, name=name, game_name=game_name, gm=gm, players=list(players),
                         options=dict(options or {}), deadline_hours=deadline_hours, created=clock.stamp(now),
@@ -112,7 +113,7 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     campaign.save()
     campaign.write_secrets(secret, tokens)
     for sub in ("orders", "inbox", "outbox", "sent", "received", "rounds"):
-        (staging / sub).mkdir()
+        make_folder(staging / sub)
     inputs = {"round": 0, "players": names, "options": read_file_options(campaign.options),
               "resolved_at": clock.stamp(now), "previous_links": {}}   # the record chain starts here
     inputs["deadline"] = next_deadline(campaign, now)

@@ -1,4 +1,8 @@
-"""Atomic writes and the campaign lock: a crash leaves the old file or the new one, never half."""
+"""Atomic writes and the campaign lock: a crash leaves the old file or the new one, never half.
+
+Everything a campaign holds is the GM's alone: tokens in welcome letters, nonces in orders, hidden
+state in rounds. So every file is written 0600 and every folder made 0700, whatever the umask.
+"""
 from __future__ import annotations
 
 import errno
@@ -16,7 +20,43 @@ from pbem.faults import charge_disk
 _deferred: ContextVar[list[Path] | None] = ContextVar("deferred", default=None)
 
 
-def write_atomic(path: Path, data: bytes | str, mode: int = 0o644) -> None:
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
+
+
+def make_folder(path: Path) -> None:
+    """A folder and any missing parents, each the GM's alone (mkdir -p would leave the parents to the umask)."""
+    path = Path(path)
+    missing = []
+    while not path.is_dir():
+        missing.append(path)
+        path = path.parent
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode=PRIVATE_FOLDER)
+        except FileExistsError:
+            if not folder.is_dir():
+                raise
+            continue
+        os.chmod(folder, PRIVATE_FOLDER)   # the umask may have taken bits away; it never adds any
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """A new file, the GM's alone, written plainly (for a folder that is renamed into place whole)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, PRIVATE_FILE)
+    os.fchmod(fd, PRIVATE_FILE)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+
+
+def append_private(path: Path, text: str) -> None:
+    """Add to the end of a log file that is the GM's alone."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, PRIVATE_FILE)
+    with os.fdopen(fd, "a", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def write_atomic(path: Path, data: bytes | str) -> None:
     """Write to a temporary file beside `path`, fsync it, rename it over `path`, fsync the folder.
 
     For several files at once, write_batch_atomic makes them durable together;
@@ -26,10 +66,10 @@ def write_atomic(path: Path, data: bytes | str, mode: int = 0o644) -> None:
         data = data.encode("utf-8")
     deferred = _deferred.get()
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        os.fchmod(fd, mode)
+        os.fchmod(fd, PRIVATE_FILE)
         with os.fdopen(fd, "wb") as handle:
             charge_disk(path, len(data))
             handle.write(data)
@@ -111,7 +151,7 @@ def sync_filesystem(folder: Path, files: list[Path]) -> None:
 def write_batch_atomic(folder: Path, files: dict[str, bytes]) -> None:
     """Several new files in one folder, each appearing whole or not at all, made durable together."""
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     temporary = {}
     try:
         for name, data in files.items():
@@ -140,7 +180,7 @@ def sync_folder(folder: Path) -> None:
 
 def move_atomic(source: Path, target: Path) -> None:
     """Rename within one file system, then make both folders durable."""
-    target.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(target.parent)
     os.replace(source, target)
     sync_folder(target.parent)
     if source.parent != target.parent:
@@ -151,7 +191,7 @@ def move_atomic(source: Path, target: Path) -> None:
 def campaign_lock(folder: Path):
     """Hold the campaign's lock for the duration; refuse at once if another process holds it."""
     path = Path(folder) / ".lock"
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE_FILE)
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

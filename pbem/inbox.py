@@ -7,17 +7,21 @@ only then remove the file from the inbox.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
+import os
 import re
+import stat
 from dataclasses import dataclass
 
 from pbem import clock, render
 from pbem.campaign import Campaign
-from pbem.files import write_atomic
-from pbem.orders import OrdersRejected, deliver_briefings, normalised_text, read_orders, store
+from pbem.files import move_atomic, write_atomic
+from pbem.orders import MAX_BYTES, OrdersRejected, deliver_briefings, normalised_text, read_orders, store
 from pbem.outbox import compose, post
 
 SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+REFUSED = "refused"   # inbox/refused/: what the inbox would not read, set aside for the GM
 
 
 @dataclass
@@ -31,8 +35,13 @@ class Intake:
 def take_inbox(campaign: Campaign) -> list[Intake]:
     results = []
     inbox = campaign.folder / "inbox"
-    for path in sorted(p for p in inbox.iterdir() if p.is_file() and not p.name.startswith(".")):
-        data = path.read_bytes()
+    for path in sorted(p for p in inbox.iterdir() if not p.name.startswith(".") and not _is_folder(p)):
+        data, refusal = read_order_file(path)
+        if data is None:
+            move_atomic(path, inbox / REFUSED / path.name)   # the name alone moves: no link is followed
+            campaign.log(f"inbox: refused {path.name}: {refusal}; set aside in inbox/{REFUSED}/")
+            results.append(Intake(path.name, None, False, [f"{path.name}: {refusal}"]))
+            continue
         digest = hashlib.sha256(data).hexdigest()[:16]
         kept = campaign.folder / "received" / f"{digest}-{SAFE.sub('_', path.name)[:80]}"
         if not kept.exists():
@@ -40,6 +49,37 @@ def take_inbox(campaign: Campaign) -> list[Intake]:
         results.append(take_one(campaign, data, path.name, digest))
         path.unlink()
     return results
+
+
+def _is_folder(path) -> bool:
+    return stat.S_ISDIR(os.lstat(path).st_mode)
+
+
+def read_order_file(path) -> tuple[bytes | None, str]:
+    """The bytes of an order file, or None and why not: only a regular file, never through a symbolic link
+    (one to secrets.toml would copy the dice secret), and never more than an order file may hold, judged
+    before reading (a FIFO would block, a huge file fill the disk)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return None, "a symbolic link; order files are taken only as regular files"
+        return None, f"cannot be read ({exc.strerror})"
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None, "not a regular file; order files are taken only as regular files"
+        if info.st_size > MAX_BYTES:
+            return None, f"{info.st_size:,} bytes; order files are at most {MAX_BYTES:,}"
+        with os.fdopen(fd, "rb") as handle:
+            fd = -1
+            data = handle.read(MAX_BYTES + 1)
+    finally:
+        if fd != -1:
+            os.close(fd)
+    if len(data) > MAX_BYTES:   # it grew while it was read
+        return None, f"more than {MAX_BYTES:,} bytes; order files are at most {MAX_BYTES:,}"
+    return data, ""
 
 
 def take_one(campaign: Campaign, data: bytes, source: str, digest: str) -> Intake:

@@ -16,13 +16,16 @@ import tomli_w
 
 from engine import Problem, shown
 from pbem import clock
-from pbem.campaign import Campaign
+from pbem.campaign import Campaign, hash_token
 from pbem.errors import UserError
 from pbem.files import write_atomic
 from pbem.problems import problem
+from pbem.tomlscan import shape
 
 MAX_BYTES = 64 * 1024
 MAX_DEPTH = 16              # lists and tables within each other
+MAX_KEY_PARTS = 32          # parts of one dotted key (a.b.c has 3); tomllib's time grows with their square
+MAX_KEY_CHARACTERS = 4096   # one bare word: no key or value of an order file comes near
 MAX_PROBLEMS = 50           # reported of one file; more says nothing new and costs time
 MAX_PROBLEM_CHARACTERS = 300
 ENVELOPE = ("game", "campaign", "round", "player", "token", "nonce", "final")
@@ -79,6 +82,9 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
     if require_token and who is not None:
         _check_token(campaign, document, who, problems)
     nonce, final = _check_nonce_and_final(document, problems)
+    if nonce and hash_token(nonce) in campaign.token_hashes():
+        problems.append(problem("nonce", "nonce-is-token"))
+        nonce = ""
     _check_round(campaign, document, state, problems)
     checked = None
     if who is not None and not game.is_over(state):
@@ -89,14 +95,23 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
             orders_in = {p: r["orders"] for p, r in campaign.pending_orders().items()}
             problems.extend(game.check_in_context(state, who, checked.orders, orders_in))
     if problems:
-        raise OrdersRejected(source, _shown_problems(problems, text))
+        raise OrdersRejected(source, _shown_problems(_without_tokens(campaign, document, problems), text))
     assert checked is not None and who is not None
     return Submission(player=who, round=campaign.open_round, orders=checked.orders, nonce=nonce,
                       forecast=checked.forecast, final=final)
 
 
 def _parse(text: str, source: str) -> dict:
-    """The TOML document, or a rejection naming the line of the syntax error (or the nesting too deep)."""
+    """The TOML document, or a rejection naming the line of the syntax error (or the nesting too deep). What
+    the text would cost the parser is bounded first (pbem.tomlscan)."""
+    measured = shape(text)
+    if measured.dotted_parts > MAX_KEY_PARTS:
+        raise OrdersRejected(source, [problem("file", "key-too-dotted", parts=measured.dotted_parts,
+                                              limit=MAX_KEY_PARTS)])
+    if measured.key_characters > MAX_KEY_CHARACTERS:
+        raise OrdersRejected(source, [problem("file", "key-too-long", limit=MAX_KEY_CHARACTERS)])
+    if measured.nesting > MAX_DEPTH:
+        raise OrdersRejected(source, [problem("file", "too-deep", depth=MAX_DEPTH)])
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -170,6 +185,42 @@ def _check_round(campaign: Campaign, document: dict, state: dict, problems: list
         problems.append(problem("round", "wrong-round", given=number, open=expected))
     elif campaign.beacon and campaign.closing() is not None and clock.now() >= campaign.closing():
         problems.append(problem("round", "round-closed", round=expected, closed=clock.stamp(campaign.closing())))
+
+
+def _without_tokens(campaign: Campaign, document: dict, problems: list[Problem]) -> list[Problem]:
+    """The problems with every text of the file that is a token put out of sight: a token written in the wrong
+    place (player = "<token>") must not be quoted back into the log, the mail record or a reply."""
+    hashes = campaign.token_hashes()
+    tokens = [text for text in _texts(document) if hash_token(text) in hashes]
+    if not tokens:
+        return problems
+
+    def hidden(value):
+        if isinstance(value, str):
+            for token in tokens:
+                value = value.replace(token, "(a token)")
+            return value
+        if isinstance(value, list):
+            return [hidden(item) for item in value]
+        return value
+
+    return [replace(p, field=hidden(p.field), message=hidden(p.message),
+                    values={key: hidden(value) for key, value in p.values.items()}) for p in problems]
+
+
+def _texts(document: dict) -> set[str]:
+    """Every key and text value of the file that could be a token (found without recursion)."""
+    found, stack = set(), [document]
+    while stack:
+        value = stack.pop()
+        items = list(value.items()) if isinstance(value, dict) else [(None, v) for v in value]
+        for key, child in items:
+            for text in (key, child):
+                if isinstance(text, str) and 8 <= len(text) <= 128:
+                    found.add(text)
+            if isinstance(child, (dict, list)):
+                stack.append(child)
+    return found
 
 
 def _shown_problems(problems: list[Problem], text: str) -> list[Problem]:

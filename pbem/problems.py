@@ -14,6 +14,8 @@ PROBLEMS = ProblemTable({
     "empty-file": (NOT_UNDERSTOOD, "the file is empty; start from `pbem orders template`"),
     "toml-syntax": (NOT_UNDERSTOOD, "not valid TOML: {error}"),
     "too-deep": (NOT_UNDERSTOOD, "lists and tables are nested more than {depth} deep; no order needs that"),
+    "key-too-dotted": (NOT_UNDERSTOOD, "a dotted key has {parts:,} parts; order files use at most {limit}"),
+    "key-too-long": (NOT_UNDERSTOOD, "a word of the file is longer than {limit:,} characters; no order needs that"),
     "more-problems": (NOT_UNDERSTOOD, "and {count} more problems"),
     # the envelope
     "wrong-game": (NOT_ALLOWED, "these orders are for {written}, but campaign {campaign} plays {game}"),
@@ -26,6 +28,8 @@ PROBLEMS = ProblemTable({
                               "(it was in your welcome message)"),
     "wrong-token": (NOT_ALLOWED, "the token does not match player {player}"),
     "bad-nonce": (NOT_UNDERSTOOD, "the nonce is up to 128 printable ASCII characters without spaces, in quotes"),
+    "nonce-is-token": (NOT_ALLOWED, "the nonce is a secret token; nonces are printed in every report, so choose "
+                                    "any other word"),
     "bad-final": (NOT_UNDERSTOOD, "final is true or false, without quotes"),
     "game-over": (NOT_ALLOWED, "the game is over (after round {round}); no more orders are taken"),
     "no-round": (NOT_UNDERSTOOD, "say which round these orders are for: round = {round}"),

@@ -20,7 +20,7 @@ from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.faults import charge_disk, crash_point
-from pbem.files import sync_filesystem, write_batch_atomic
+from pbem.files import make_folder, sync_filesystem, write_batch_atomic, write_private
 from pbem.outbox import compose, post, posted
 from pbem.schedule import deadline_passed, next_deadline
 
@@ -123,9 +123,9 @@ def commit_round(campaign: Campaign, number: int, files: dict[str, bytes]) -> No
         shutil.rmtree(partial)
     for name, data in files.items():
         path = partial / name
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(path.parent)
         charge_disk(path, len(data))
-        path.write_bytes(data)
+        write_private(path, data)
     sync_filesystem(partial, [partial / name for name in files])  # all of it on disk before the rename
     os.rename(partial, target)
     sync_filesystem(campaign.rounds_dir, [target])

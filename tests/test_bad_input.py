@@ -138,3 +138,58 @@ def test_ikusa_orders_of_the_wrong_shape_are_refused_not_a_crash(tmp_path, secti
     with pytest.raises(OrdersRejected) as rejected:
         read_orders(camp, f'round = 2\nplayer = "ann"\n{section}'.encode(), "test")
     assert rejected.value.details and all("Error" not in line for line in rejected.value.details)
+
+
+def test_a_token_written_where_a_name_goes_is_never_quoted_back_into_the_log_the_record_or_the_reply(campaign):
+    from pbem.inbox import take_inbox
+
+    secret = TOKENS["bob"]
+    (campaign.folder / "inbox" / "wrong.toml").write_text(
+        f'token = "{TOKENS["ann"]}"\nplayer = "{secret}"\nround = 1\ntargets = ["{secret}"]\n')
+    taken = take_inbox(campaign)
+    assert [t.accepted for t in taken] == [False]
+    said = "\n".join(taken[0].problems) + (campaign.folder / "log.txt").read_text()
+    said += "".join(p.read_text() for p in (campaign.folder / "outbox").glob("ack-*.eml"))
+    assert taken[0].problems and "(a token)" in "\n".join(taken[0].problems)
+    assert secret not in said
+
+
+def test_a_nonce_equal_to_a_token_is_refused_since_every_report_prints_the_nonces(campaign):
+    from pbem.inbox import take_inbox
+
+    order_file(campaign.folder / "inbox", "ann", 1, ["Gifu"], token=TOKENS["ann"], nonce=TOKENS["ann"])
+    taken = take_inbox(campaign)
+    assert [t.accepted for t in taken] == [False]
+    assert any("the nonce is a secret token" in p for p in taken[0].problems)
+    assert TOKENS["ann"] not in "\n".join(taken[0].problems)
+
+
+@pytest.mark.parametrize("text, code", [
+    (".".join(["a"] * 31_000) + " = 1\n", "a dotted key has 31,000 parts"),
+    ("[" + ".".join(["t"] * 40) + "]\n", "a dotted key has 40 parts"),
+    ("x = {" + ".".join(["k"] * 40) + " = 1}\n", "a dotted key has 40 parts"),
+    ("k" * 20_000 + " = 1\n", "longer than 4,096 characters"),
+    ("x = " + "[" * 40 + "]" * 40 + "\n", "nested more than 16 deep"),
+])
+def test_an_order_file_that_would_cost_the_parser_dear_is_refused_before_it_is_parsed(campaign, text, code,
+                                                                                        monkeypatch):
+    import tomllib
+
+    from pbem.orders import OrdersRejected, read_orders
+
+    def never(*args, **kwargs):
+        raise AssertionError("the parser was given the file")
+
+    monkeypatch.setattr(tomllib, "loads", never)
+    with pytest.raises(OrdersRejected) as rejected:
+        read_orders(campaign, text.encode(), "hostile.toml", require_token=True)
+    assert any(code in line for line in rejected.value.details), rejected.value.details
+
+
+def test_dots_and_brackets_inside_strings_and_comments_are_not_counted(campaign):
+    from pbem.orders import read_orders
+
+    dotted = ".".join(["a"] * 100)
+    text = (f'# {dotted} [[[[[[[[[[[[[[[[[[[[\nround = 1\nplayer = "ann"\ntoken = "{TOKENS["ann"]}"\n'
+            f'nonce = "{dotted[:120]}"\ntargets = ["Gifu"] # {dotted}\n')
+    assert read_orders(campaign, text.encode(), "fine.toml", require_token=True).orders["targets"] == ["Gifu"]

@@ -59,6 +59,9 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
     if not isinstance(raw, list) or not raw or not all(isinstance(item, str) for item in raw):
         problems.append(problem("targets", "targets-not-a-list", example=EXAMPLE))
         return Checked(problems)
+    if len(raw) > len(CASTLES) + 1:   # each castle once, and auto: a longer list is wrong however it is read
+        problems.append(problem("targets", "too-many-targets", count=len(raw), castles=len(CASTLES)))
+        return Checked(problems)
     targets = []
     for i, text in enumerate(raw):
         found, entry = _check_entry(state, player, text, f"targets[{i}]", targets)

@@ -20,6 +20,8 @@ PROBLEMS = ProblemTable({
     "misspelt-castle": (NOT_UNDERSTOOD, 'There is no castle called "{written}". Did you mean {suggestions:or}?'),
     "after-auto": (NOT_ALLOWED, '"{written}" comes after "auto", which always picks a castle, so it would never be '
                                 'reached. Put "auto" last.'),
+    "too-many-targets": (NOT_ALLOWED, "the list has {count:,} entries, but there are only {castles} castles: list "
+                                      "each castle at most once, and auto last if you like"),
     "listed-twice": (NOT_ALLOWED, "{castle} is already in your list at place {place}; list each castle once."),
     "castle-secured-yours": (NOT_ALLOWED, "{castle} is face down in your {clan} clan stack: "
                                           "it can never be taken again."),

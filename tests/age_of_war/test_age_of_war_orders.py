@@ -168,3 +168,12 @@ def test_the_view_shows_everything_public_with_scores_and_odds_as_text():
     assert seen["auto"] == "Kiyosu"
     seen["castles"]["Gifu"]["holder"] = "cid"
     assert state["castles"]["Gifu"]["holder"] == "bob"  # a copy, not the state itself
+
+
+def test_a_list_longer_than_every_castle_and_auto_is_refused_in_one_problem_not_one_per_entry():
+    state = new_game(["ann", "bob"])
+    checked = check_orders(state, "ann", {"targets": ["Gifu"] * 10_000})
+    assert [p.code for p in checked.problems] == ["too-many-targets"]
+    assert f"only {len(CASTLES)} castles" in checked.problems[0].message
+    every = sorted(CASTLES) + ["auto"]
+    assert check_orders(state, "ann", {"targets": every}).problems == []
