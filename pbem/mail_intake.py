@@ -42,6 +42,7 @@ from pbem.orders import OrdersRejected, read_orders
 from pbem.outbox import compose, post, posted
 
 MAX_REPLIES = 10
+MAX_STRANGER_REPLIES = 3   # a round's answers to mail in a player's name from addresses not the player's
 MAX_MESSAGE_BYTES = 10 * 1024 * 1024   # orders with a phone's photo attached still fit
 TAG = re.compile(r"\[([A-Za-z][A-Za-z0-9_-]{0,31})\]")
 CAMPAIGN_LINE = re.compile(r'^\s*campaign\s*=\s*"([^"]*)"', re.MULTILINE)
@@ -149,27 +150,29 @@ def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | No
     except OrdersRejected as rejection:
         player = claimed_player(campaign, data) or sender
         if player:
-            notes = [] if player == sender else [_not_from_you(campaign, player, mail.sender)]
-            _reply(campaign, player, mail, key, "Orders rejected", rejection_text(where, rejection.details, notes))
+            notes = [] if player == sender else [_not_from_you(campaign, player)]
+            _reply(campaign, player, mail, key, "Orders rejected", rejection_text(where, rejection.details, notes),
+                   from_player=player == sender)
         return MailOutcome(key, "rejected", player, "; ".join(rejection.details)[:300])
     player = submission.player
     notes = []
     if sender != player:
         if not campaign.mail.get("accept_unregistered", False):
             _reply(campaign, player, mail, key, "Orders rejected", rejection_text(where, [], [
-                _not_from_you(campaign, player, mail.sender),
+                _not_from_you(campaign, player),
                 "This campaign takes orders only from your registered address. Send them from there, "
-                f"or ask the game master ({campaign.gm}) to change your address."]))
+                f"or ask the game master ({campaign.gm}) to change your address."]), from_player=False)
             return MailOutcome(key, "rejected", player, f"right token from {mail.sender}, not the registered address")
-        notes.append(_not_from_you(campaign, player, mail.sender) + " The token matched, so they were taken.")
+        notes.append(_not_from_you(campaign, player) + " The token matched, so they were taken.")
     body = accept(campaign, submission, f"mail:{key}", notes)
     _reply(campaign, player, mail, key, f"Round {submission.round} orders accepted", body, capped=False)
     return MailOutcome(key, "accepted", player, f"round {submission.round}, {where}")
 
 
-def _not_from_you(campaign: Campaign, player: str, sender: str) -> str:
-    return (f"Orders in your name came from {sender or 'an unknown sender'}, "
-            f"not from your registered address ({campaign.player(player).email}).")
+def _not_from_you(campaign: Campaign, player: str) -> str:
+    """Never the sender's address: it may be another player's, who must not be told to this one."""
+    registered = campaign.player(player).email
+    return f"Orders in your name came from an address that is not your registered one ({registered})."
 
 
 def registered_player(campaign: Campaign, address: str) -> str | None:
@@ -212,21 +215,28 @@ def answer(campaign: Campaign, player: str, request: str) -> tuple[str, str, lis
 
 
 def _reply(campaign: Campaign, player: str, mail: MailOrders, key: str, subject: str, body: str, *,
-           capped: bool = True, attachments: list | None = None) -> bool:
+           capped: bool = True, from_player: bool = True, attachments: list | None = None) -> bool:
     """Answer a mail at the player's registered address, threaded under it.
 
     Answers other than accepted orders (which need the token and the player's
-    own address) are `capped`: at most MAX_REPLIES to one player in a round.
+    own address) are `capped`: at most MAX_REPLIES a round to mail from the
+    player's own address, and apart from those at most MAX_STRANGER_REPLIES to
+    mail from elsewhere in the player's name, so that a stranger's flood can
+    never use up what the player's own mistakes get.
     """
     number = campaign.open_round
     prefix = f"mail-r{number:04d}-{player}-"
-    reply_key = prefix + ("" if capped else "ok-") + key
+    budget = prefix if from_player else prefix + "x-"
+    reply_key = (prefix + "ok-" if not capped else budget) + key
     if posted(campaign, reply_key):
         return False
-    already = sum(1 for box in ("outbox", "sent") for path in (campaign.folder / box).glob(prefix + "*.eml")
-                  if not path.name.startswith(prefix + "ok-")) if capped else 0
-    if already >= MAX_REPLIES:
-        campaign.log(f"mail {key}: no answer to {player}; {MAX_REPLIES} answers this round already")
+    limit = MAX_REPLIES if from_player else MAX_STRANGER_REPLIES
+    already = sum(1 for box in ("outbox", "sent") for path in (campaign.folder / box).glob(budget + "*.eml")
+                  if not path.name.startswith((prefix + "ok-", prefix + "x-") if from_player else ())
+                  ) if capped else 0
+    if already >= limit:
+        campaign.log(f"mail {key}: no answer to {player}; {limit} answers this round already"
+                     + ("" if from_player else " to mail in their name from other addresses"))
         return False
     message_id = mail.message_id if mail.message_id and MESSAGE_ID.match(mail.message_id) else None
     return post(campaign, reply_key, compose(campaign, player, subject, body, key=reply_key, moment=clock.now(),

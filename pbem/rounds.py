@@ -294,27 +294,37 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
     def read(name: str) -> bytes:
         return files[name] if files else (folder / name).read_bytes()
 
-    raw = read("round.json")
-    record = json.loads(raw)
-    short = round_hash(raw)[:8]
-    moment = clock.parse(record["resolved_at"])
-    subject = f"Round {number} report" + (" (game over)" if record["over"] else "")
-    if record["rerun"]:
-        subject += " (re-run)"
+    record = json.loads(read("round.json"))
     messages = {}
     for player in campaign.player_names:
-        key = f"r{number:04d}-{short}-{player}"
-        if posted(campaign, key):
-            continue
-        body = read(f"reports/{player}.txt").decode("utf-8")
-        html = render.render("common/report.html.j2", subject=f"[{campaign.name}] {subject}", text=body)
-        messages[f"{key}.eml"] = compose(campaign, player, subject, body, key=key, moment=moment,
-                                         headers={"X-Pbem-Round": str(number)}, html=html,
-                                         attachments=[json_attachment(campaign, player, number,
-                                                                      read(f"reports/{player}.json"))])
+        data = read(f"reports/{player}.json")
+        if not posted(campaign, report_key(number, player, data)):
+            key, message = report_mail(campaign, player, number, record, read(f"reports/{player}.txt"), data)
+            messages[f"{key}.eml"] = message
     if messages:
         write_batch_atomic(campaign.folder / "outbox", messages)
     return [name[: -len(".eml")] for name in messages]
+
+
+def report_mail(campaign: Campaign, player: str, number: int, record: dict, text: bytes,
+                data: bytes) -> tuple[str, bytes]:
+    """(key, message) of a player's report mail: made from that player's report alone and the round's public
+    facts (when it was resolved, whether it ended the game or played a round again). Its name, Message-ID and
+    MIME boundaries come from the player's own report, never from the round's record, which covers others'
+    secrets; a re-run's report differs, so it is a new message."""
+    subject = f"Round {number} report" + (" (game over)" if record["over"] else "")
+    if record["rerun"]:
+        subject += " (re-run)"
+    key = report_key(number, player, data)
+    body = text.decode("utf-8")
+    html = render.render("common/report.html.j2", subject=f"[{campaign.name}] {subject}", text=body)
+    return key, compose(campaign, player, subject, body, key=key, moment=clock.parse(record["resolved_at"]),
+                        headers={"X-Pbem-Round": str(number)}, html=html,
+                        attachments=[json_attachment(campaign, player, number, data)])
+
+
+def report_key(number: int, player: str, data: bytes) -> str:
+    return f"r{number:04d}-{canonical.sha256_hex(data)[:8]}-{player}"
 
 
 def json_attachment(campaign: Campaign, player: str, number: int, data: bytes) -> tuple[str, str, bytes]:

@@ -55,7 +55,8 @@ from engine.events import ALL, GM, visible_to
 from engine.game import Game, players_to_order
 from games import get
 from pbem import render
-from pbem.rounds import compute_round
+from pbem.campaign import Player
+from pbem.rounds import compute_round, report_mail
 from tests.harness import harness_for
 
 NAMES = ("ann", "bob", "cho", "dan", "eve", "fay")
@@ -71,11 +72,16 @@ EVENT_CHANGES = 3
 
 @dataclass(frozen=True)
 class ShellCampaign:
-    """The little of a pbem Campaign that compute_round reads: its name, game and players."""
+    """The little of a pbem Campaign that compute_round and the report mail read: its name, game, players
+    and their addresses."""
 
     name: str
     game: Game
     player_names: list[str]
+    gm: str = "gm@example.org"
+
+    def player(self, name: str) -> Player:
+        return Player(name, f"{name}@example.org")
 
 
 @dataclass
@@ -201,7 +207,7 @@ def dice_record(pos: Position, rolls: list[dict] | None = None) -> dict:
 
 
 def report(pos: Position, player: str, game: Game | None = None, state: dict | None = None,
-           events: list[dict] | None = None, rolls: list[dict] | None = None) -> tuple[bytes, bytes]:
+           events: list[dict] | None = None, rolls: list[dict] | None = None) -> tuple[bytes, bytes, bytes]:
     """A player's (text, JSON) report of the position's round, fed to pbem.render as compute_round feeds it
     (check_next_seed compares the two), with the state, events or rolls replaced where given."""
     game = game or pos.game
@@ -215,13 +221,17 @@ def report(pos: Position, player: str, game: Game | None = None, state: dict | N
         campaign=CAMPAIGN, game=game, round_number=pos.number, player=player, state=state, events=events,
         dice=dice_record(pos, rolls), next_commitment=next_commitment, deadline=inputs.get("deadline"),
         defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"))
-    return render.render_text(model).encode("utf-8"), render.render_json(model).encode("utf-8")
+    text, data = render.render_text(model).encode("utf-8"), render.render_json(model).encode("utf-8")
+    record = {"over": over, "rerun": inputs.get("rerun") is not None,
+              "resolved_at": inputs.get("resolved_at", "2026-03-01T12:00:00Z")}
+    campaign = ShellCampaign(CAMPAIGN, game, list(pos.players))
+    return text, data, report_mail(campaign, player, pos.number, record, text, data)[1]
 
 
 _baselines: dict = {}
 
 
-def baseline(pos: Position, player: str, game: Game) -> tuple[bytes, bytes]:
+def baseline(pos: Position, player: str, game: Game) -> tuple[bytes, bytes, bytes]:
     """The unchanged reports, made once for all the checks of a draw (an Ikusa report takes 30 to 50 ms,
     most of it the computer player suggesting orders in the order form). Kept per game and per report
     filter, so that a test that plants a leak in the rendering never leaves its reports to a later one."""
@@ -247,9 +257,11 @@ def view_text(game: Game, state: dict, player: str) -> str | None:
         return None
 
 
-def which_differ(before: tuple[bytes, bytes], after: tuple[bytes, bytes]) -> str | None:
-    names = [name for name, a, b in zip(("text", "JSON"), before, after) if a != b]
-    return " and ".join(names) + " report changed" if names else None
+def which_differ(before: tuple[bytes, ...], after: tuple[bytes, ...]) -> str | None:
+    """What differs of a player's (text report, JSON report, whole report mail)."""
+    names = [name for name, a, b in zip(("text report", "JSON report", "mail"), before, after, strict=True)
+             if a != b]
+    return " and ".join(names) + " changed" if names else None
 
 
 # --- the tally ------------------------------------------------------------------------------------------
@@ -280,11 +292,11 @@ def _where(check: str, pos: Position, player: str, change: int) -> str:
     return f"{check}({pos}, {player!r}, change={change})"
 
 
-def _report_or_error(pos: Position, player: str, game: Game, **replaced) -> tuple[bytes, bytes]:
+def _report_or_error(pos: Position, player: str, game: Game, **replaced) -> tuple[bytes, bytes, bytes]:
     try:
         return report(pos, player, game, **replaced)
     except Exception as exc:  # noqa: BLE001 - a report that cannot be made for a hidden change is a finding too
-        return (f"report failed: {exc!r}".encode(),) * 2
+        return (f"report failed: {exc!r}".encode(),) * 3
 
 
 # --- mutations of plain data ----------------------------------------------------------------------------
@@ -591,7 +603,7 @@ def check_next_seed(pos: Position, player: str, change: int, game: Game | None =
         tally.leaks.append(f"{where}: compute_round never asked for round {number + 1}'s seed; "
                            "the swap proves nothing (has the way the seed is made moved?)")
     mine = baseline(pos, player, game)
-    if (real[f"reports/{player}.txt"], real[f"reports/{player}.json"]) != mine:
+    if (real[f"reports/{player}.txt"], real[f"reports/{player}.json"]) != mine[:2]:
         tally.leaks.append(f"{where}: tests.hidden.report is out of step with compute_round; every check "
                            "that uses it must be brought back in line")
     tally.changes += 1

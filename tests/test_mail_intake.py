@@ -87,7 +87,8 @@ def test_a_right_token_from_an_unregistered_address_is_refused_and_the_player_to
     assert outcome.action == "rejected" and "ann" not in campaign.pending_orders()
     [answer] = answers(campaign).values()
     assert answer["To"] == "ann <ann@example.org>"
-    assert "came from ann@elsewhere.example" in answer.get_content()
+    assert "not your registered one" in answer.get_content()
+    assert "elsewhere" not in answer.as_string()
 
 
 def test_a_campaign_may_accept_a_right_token_from_any_address_and_still_tells_the_player(campaign, now):
@@ -96,7 +97,7 @@ def test_a_campaign_may_accept_a_right_token_from_any_address_and_still_tells_th
     assert outcome.action == "accepted" and "ann" in campaign.pending_orders()
     [answer] = answers(campaign).values()
     assert answer["To"] == "ann <ann@example.org>"
-    assert "came from ann@elsewhere.example" in answer.get_content()
+    assert "not your registered one" in answer.get_content() and "The token matched" in answer.get_content()
 
 
 def test_an_auto_reply_is_set_aside_without_an_answer(campaign, now):
@@ -223,3 +224,23 @@ def test_a_mail_too_large_to_read_is_set_aside_and_only_a_player_is_told(campaig
     [answer] = answers(campaign).values()
     assert answer["To"] == "ann <ann@example.org>" and "not read" in answer.get_content()
     assert not list((campaign.folder / "received").glob("*.eml"))
+
+
+def test_a_stranger_flooding_in_a_players_name_never_uses_up_the_answers_the_player_gets(campaign, now):
+    for n in range(12):
+        take_raw(campaign, mail(orders(player="bob", token=f"guess-{n}"), sender="mallory@evil.example",
+                                message_id=f"<flood{n}@evil.example>"))
+    to_bob = [name for name in answers(campaign) if "-bob-" in name]
+    assert len(to_bob) == 3   # the strangers' share, and no more
+    own = take_raw(campaign, mail(orders(player="bob", token="mistyped"), sender="bob@example.org",
+                                  message_id="<bob-own@example.org>"))
+    assert own.action == "rejected"
+    mine = [m for name, m in answers(campaign).items() if "-bob-" in name and "-x-" not in name]
+    assert len(mine) == 1 and "the token does not match" in mine[0].get_content()
+
+
+def test_orders_sent_in_another_players_name_do_not_tell_that_player_the_senders_address(campaign, now):
+    take_raw(campaign, mail(orders(player="bob", token="guess"), sender="ann@example.org"))
+    [answer] = answers(campaign).values()
+    assert answer["To"] == "bob <bob@example.org>" and "ann@example.org" not in answer.as_string()
+    assert "not your registered one" in answer.get_content()

@@ -29,8 +29,22 @@ def test_fallback_targets_that_never_execute_do_not_reach_other_players(tmp_path
     b = make_campaign(tmp_path / "b" / "war", secret_word=secret_word)
     play_round(a.folder, tmp_path, {**base, "bob": ["Gifu", "Edo", "auto"]})
     play_round(b.folder, tmp_path, {**base, "bob": ["Gifu", "Odani", "Matsumoto"]})
+    compared = 0
     for player in ("ann", "cho"):
         assert reports(a.folder, player) == reports(b.folder, player)
+        assert mails(a.folder, player) == mails(b.folder, player)   # names, headers, boundaries: every byte
+        compared += len(mails(a.folder, player))
+    assert compared >= 4   # the welcome and the report, for each of the two
+
+
+def mails(folder, player) -> dict[str, bytes]:
+    """Every message in the outbox for a player, by file name."""
+    found = {}
+    for path in sorted((folder / "outbox").glob("*.eml")):
+        data = path.read_bytes()
+        if f"To: {player} <".encode() in data:
+            found[path.name] = data
+    return found
 
 
 def test_a_fallback_that_does_execute_is_seen_by_its_owner_alone(tmp_path):

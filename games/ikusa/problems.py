@@ -85,6 +85,9 @@ PROBLEMS = ProblemTable({
                                    "into a box (none is kept for later)."),
     "too-few-koku": (NOT_ALLOWED, "You allocated {spent} Koku, less than the {koku} you have: every Koku must go "
                                   "into a box (none is kept for later)."),
+    "spy-already-watched": (NOT_ALLOWED, "Your ninja spy has already seen the allocation of {watched} ({player}) "
+                                         "this round; a spy watches one side a round, so the watch stays on "
+                                         "{watched}."),
     "allocation-seen": (NOT_ALLOWED, "A ninja spy has already seen this allocation; it cannot change this round "
                                      "(it stays {allocation})."),
     # --- action 2, turn order (turn_order.py) ---

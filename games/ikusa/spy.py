@@ -53,11 +53,18 @@ def briefings(state: dict, orders_in: dict[str, dict]) -> list[tuple[str, str, d
 
 
 def check_in_context(state: dict, player: str, orders: dict, orders_in: dict[str, dict]) -> list[Problem]:
-    """A watched allocation already shown to the spy cannot change."""
+    """A watched allocation already shown to the spy cannot change, and the spy who has seen one cannot turn to
+    another side (or drop the watch, which would free the allocation it saw): one side per round, once."""
     problems = []
     earlier = orders_in.get(player)
     if earlier is None:
         return problems
+    after = watches(state, {**orders_in, player: orders})
+    for spy, watched in watches(state, orders_in):
+        if player_of(state, spy) == player and player_of(state, watched) in orders_in and (spy, watched) not in after:
+            field = f"{spy}.spy.watch" if is_two_player(state) else "spy.watch"
+            problems.append(problem(field, "spy-already-watched", watched=watched,
+                                    player=player_of(state, watched)))
     for spy, watched in watches(state, orders_in):
         if player_of(state, watched) != player or player_of(state, spy) == player:
             continue

@@ -105,6 +105,37 @@ def test_the_spy_sees_the_watched_allocation_by_mail_before_allocating_and_it_is
     assert not [e for e in reports["bob"]["events"] if e["kind"] == "spy_report"]
 
 
+def test_a_spy_who_has_seen_one_allocation_cannot_turn_to_another_side_and_the_seen_one_stays_locked(tmp_path):
+    folder = tmp_path / "spies"
+    assert run("new", folder, "--game", "ikusa", "--player", "ann=a@x.org", "--player", "bob=b@x.org",
+               "--player", "cho=c@x.org").code == 0
+    assert run("resolve", folder, "--force").code == 0  # placement
+
+    def submit(player, text):
+        camp = Campaign.load(folder)
+        path = tmp_path / f"{player}-{camp.open_round}-{len(list(tmp_path.iterdir()))}.toml"
+        path.write_text(f"round = {camp.open_round}\n{text}")
+        return run("orders", "submit", folder, player, path)
+
+    koku = Campaign.load(folder).state()["koku"]["ann"]
+    assert submit("ann", f"[planning]\nninja = {koku}\n").code == 0
+    assert run("resolve", folder, "--force").code == 0  # round 1: ann hires the ninja
+    state = Campaign.load(folder).state()
+    assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
+    assert submit("bob", f"[planning]\nturn_order = {state['koku']['bob']}\n").code == 0
+    assert submit("cho", f"[planning]\nturn_order = {state['koku']['cho']}\n").code == 0
+    another_side = '[spy]\nwatch = "cho"\n'
+    no_watch = f"[planning]\nturn_order = {state['koku']['ann']}\n"
+    for text in (another_side, no_watch):
+        turned = submit("ann", text)
+        assert turned.code == 2 and "watches one side a round" in turned.err, turned.err
+    briefs = sorted(p.name for p in (folder / "outbox").glob("brief-*"))
+    assert len(briefs) == 1 and briefs[0].endswith("-ann-spy-bob.eml")   # cho's allocation was never shown
+    changed = submit("bob", f"[planning]\nninja = {state['koku']['bob']}\n")
+    assert changed.code == 2 and "spy has already seen" in changed.err
+    assert submit("cho", f"[planning]\nninja = {state['koku']['cho']}\n").code == 0   # never watched: free
+
+
 def test_a_campaign_may_play_on_its_own_map_file_and_a_broken_one_is_refused(tmp_path):
     from games.ikusa.board import default_board
 
