@@ -7,6 +7,8 @@
 Checks (the tests in tests/ run small, fixed versions of each):
   kill      pbem tick SIGKILLed at random moments of its work on real mail servers, then rerun, every game
             in turn (tests/killing.py)
+  force     pbem resolve --force SIGKILLed at random moments (every third just after its round is in place),
+            then the very same command run again: a second round resolved counts as a crash
   disk      the disk filling at random points of a resolution, then room again
   network   IMAP and SMTP lines cut at random points of a transfer, in both directions, then whole again
   clock     the clock jumping back and forth at random across deadlines, a tick at each stop
@@ -38,9 +40,10 @@ from tests.harness import registered  # noqa: E402
 
 COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicate sends", "leaks found",
            "crashes found", "fuzz cases run")
-FULL = {"kill": 200, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000, "hostile": 2}
+FULL = {"kill": 200, "force": 90, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000,
+        "hostile": 2}
 NOW = "2026-03-01T13:00:00Z"   # the disk trials run at one moment, so that their files compare
-QUICK = {"kill": 10, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1}
+QUICK = {"kill": 10, "force": 9, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1}
 
 
 # -- the checks: each returns a Counter with (some of) the COLUMNS, and details ------------------------------
@@ -58,6 +61,20 @@ def check_kill(trials: int, rng: random.Random) -> Counter:
                    "crashes found": found.get("campaigns unreadable", 0) + found.get("reruns failed", 0)
                    + found.get("rounds resolved twice", 0) + found.get("trials with more than one duplicate", 0)
                    + found.get("mail left unread", 0)})
+    row.details = {key: value for key, value in found.items() if value}
+    return row
+
+
+def check_force(trials: int, rng: random.Random) -> Counter:
+    from tests.killing import force_trials
+
+    found = force_trials(trials, seed=rng.randrange(2**32))
+    row = Counter({"trials": found["trials"],
+                   "faults injected": found["trials"] - found.get("landed in after", 0),
+                   "reports lost": found.get("reports lost", 0),
+                   "duplicate sends": found.get("duplicate sends", 0),
+                   "crashes found": found.get("campaigns unreadable", 0) + found.get("reruns failed", 0)
+                   + found.get("rounds resolved twice", 0)})
     row.details = {key: value for key, value in found.items() if value}
     return row
 
@@ -217,7 +234,7 @@ def check_hostile(rounds: int, rng: random.Random) -> Counter:
     return row
 
 
-CHECKS = {"kill": check_kill, "disk": check_disk, "network": check_network, "clock": check_clock,
+CHECKS = {"kill": check_kill, "force": check_force, "disk": check_disk, "network": check_network, "clock": check_clock,
           "fuzz": check_fuzz, "hidden": check_hidden, "hostile": check_hostile}
 
 

@@ -11,6 +11,7 @@ Layout (also in README.md):
     sent/                messages delivered
     deadline.json        the open round's deadline, when the GM moved it
     held.json            why the tick holds the round, so that it is said once
+    forcing.json         the round `pbem resolve --force` is forcing, until the GM has been told
     archive/             rounds undone by `pbem rollback`, never deleted
     log.txt              what each command did
 """

@@ -474,28 +474,44 @@ def send(campaign):
 @cli.command()
 @CAMPAIGN
 @click.option("--force", is_flag=True, help="Resolve now; players without orders get the game's default orders.")
-def resolve(campaign, force):
+@click.option("--round", "round_number", type=int, metavar="N",
+              help="Resolve round N only: when it is already resolved, do nothing (safe to run again).")
+def resolve(campaign, force, round_number):
     """Resolve the open round and put every player's report in the outbox.
 
     Without --force, the round is resolved only when every player's orders
     are in or its deadline has passed; otherwise exit code 2 says who is missing.
+    Run again after it was interrupted, a forced resolution does not force the
+    next round too: it says the round was resolved and stops.
 
     \b
     Example:
       pbem resolve war
-      pbem resolve war --force
+      pbem resolve war --force --round 3
     """
     from pbem.files import campaign_lock
-    from pbem.rounds import resolve as resolve_round
+    from pbem.rounds import forcing_told, resolve_by_hand
+    from pbem.status import campaign_status
 
     camp = _load(campaign)
     with campaign_lock(camp.folder):
-        result = resolve_round(camp, force=force)
-    click.echo(f"Round {result['round']} resolved; reports are in {camp.folder / 'outbox'}")
-    if result["defaulted"]:
-        click.echo(f"Default orders were used for: {', '.join(result['defaulted'])}")
-    if result["over"]:
-        click.echo("The game is over.")
+        result = resolve_by_hand(camp, force=force, round_number=round_number)
+        if result.get("already"):
+            click.echo(f"Round {result['round']} was already resolved"
+                       + (" (by the `pbem resolve` that was interrupted)" if result["interrupted"] else "")
+                       + "; nothing more was done.")
+        else:
+            click.echo(f"Round {result['round']} resolved; reports are in {camp.folder / 'outbox'}")
+            if result["defaulted"]:
+                click.echo(f"Default orders were used for: {', '.join(result['defaulted'])}")
+        info = campaign_status(camp)
+        if info["over"]:
+            click.echo("The game is over.")
+        else:
+            click.echo(f"Round {info['round']} is open" + (f", due {info['deadline']}" if info["deadline"] else "")
+                       + f"; waiting for orders from {', '.join(info['missing']) or 'nobody'}.")
+        sys.stdout.flush()
+        forcing_told(camp)
 
 
 @cli.command()

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-from pbem.errors import CampaignLocked
+from pbem.errors import CampaignDamaged, CampaignLocked
 from pbem.faults import charge_disk
 
 # Files written atomically but not yet made durable, inside `synced_together`.
@@ -54,6 +54,17 @@ def append_private(path: Path, text: str) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, PRIVATE_FILE)
     with os.fdopen(fd, "a", encoding="utf-8") as handle:
         handle.write(text)
+
+
+def read_record(path: Path):
+    """A JSON file pbem wrote, or CampaignDamaged naming the file when it is not (truncated, edited by hand)."""
+    import json
+
+    try:
+        return json.loads(Path(path).read_bytes())
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise CampaignDamaged(f"{path}: damaged, not the JSON pbem wrote ({exc}); restore it from a backup, "
+                              "or see `pbem verify`") from None
 
 
 def write_atomic(path: Path, data: bytes | str) -> None:

@@ -20,11 +20,12 @@ from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.faults import charge_disk, crash_point
-from pbem.files import make_folder, sync_filesystem, write_batch_atomic, write_private
+from pbem.files import make_folder, read_record, sync_filesystem, write_atomic, write_batch_atomic, write_private
 from pbem.outbox import compose, post, posted
 from pbem.schedule import deadline_passed, next_deadline
 
 RERUN_FILE = "rerun.json"
+FORCING_FILE = "forcing.json"   # the round a `pbem resolve --force` is forcing, until it is done
 
 
 def round_hash(data: bytes) -> str:
@@ -196,6 +197,34 @@ def announced_beacon(campaign: Campaign, deadline: str) -> dict:
     closing = clock.parse(deadline) + timedelta(hours=campaign.grace_hours)
     number = beacon_round(campaign.beacon, closing)
     return {"round": number, "closing": clock.stamp(closing), "published": publication(campaign.beacon, number)}
+
+
+def resolve_by_hand(campaign: Campaign, *, force: bool = False, round_number: int | None = None) -> dict:
+    """The GM's `pbem resolve [--force] [--round N]`, safe to run again: a forced resolution says in
+    FORCING_FILE which round it forces before it starts, and the file goes only once the GM has been told
+    (forcing_told), so that the same command run again after it was killed (its round already in place, no
+    "resolved" line seen) resolves no round nobody asked for; and
+    --round N resolves round N only, doing nothing when N is already resolved."""
+    settle(campaign)
+    path = campaign.folder / FORCING_FILE
+    interrupted = read_record(path).get("round") if path.is_file() else None
+    open_round = campaign.open_round
+    if interrupted is not None and interrupted < open_round:
+        path.unlink()
+        if round_number is None or round_number == interrupted:
+            return {"round": interrupted, "already": True, "interrupted": True}
+    if round_number is not None and round_number < open_round:
+        return {"round": round_number, "already": True, "interrupted": False}
+    if round_number is not None and round_number > open_round:
+        raise UserError(f"--round {round_number}: round {open_round} is the open round")
+    if force:
+        write_atomic(path, canonical.dumps({"round": open_round}))
+    return resolve(campaign, force=force)
+
+
+def forcing_told(campaign: Campaign) -> None:
+    """The GM has been told the forced round is resolved: the next `pbem resolve --force` is a new request."""
+    (campaign.folder / FORCING_FILE).unlink(missing_ok=True)
 
 
 def stand_in_orders(campaign: Campaign, state: dict, player: str) -> dict:

@@ -161,5 +161,65 @@ def kill_trials(trials: int, seed: int = 0, progress=None) -> dict:
     return result
 
 
+def _forcing_process(folder: Path, **faults) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "pbem", "resolve", str(folder), "--force"], cwd=ROOT,
+                            env=pbem_env(**faults), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+
+def force_trial(folder: Path, delay: float, game_name: str, crash_at: str | None = None) -> dict:
+    """`pbem resolve --force` on a round with orders missing, killed after `delay` seconds (or where it reaches
+    `crash_at`), then the very same command run again, as a GM who saw no "resolved" line would: exactly one
+    round resolved, each report once."""
+    from tests.conftest import make_campaign
+
+    camp = make_campaign(folder / "war", game=game_name, players=PLAYERS)
+    process = _forcing_process(camp.folder, **({"crash_at": crash_at} if crash_at else {}))
+    try:
+        finished = process.wait(timeout=120 if crash_at else delay) == 0
+    except subprocess.TimeoutExpired:
+        finished = False
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    told = process.stdout.read().decode()
+    landed = "after" if finished else ("resolution" if Campaign.load(camp.folder).resolved_rounds() == [0]
+                                       else "settling")
+    counts = Counter(trials=1, **{f"landed in {landed}": 1}, **{f"trials of {game_name}": 1})
+    if "Round 1 resolved" not in told:   # the GM saw no "resolved" line and runs the very same command again
+        rerun = _forcing_process(camp.folder)
+        rerun.communicate(timeout=120)
+        counts["reruns failed"] += rerun.returncode != 0
+    try:
+        rounds = Campaign.load(camp.folder).resolved_rounds()
+    except Exception:
+        return dict(counts + Counter({"campaigns unreadable": 1}))
+    counts["rounds resolved twice"] += max(0, len(rounds) - 2)
+    counts["campaigns unreadable"] += 1 not in rounds or run("verify", camp.folder).code != 0
+    for player in PLAYERS:
+        reports = list((camp.folder / "outbox").glob(f"r0001-*-{player}.eml"))
+        counts["reports lost"] += not reports
+        counts["duplicate sends"] += max(0, len(reports) - 1)
+    return dict(counts)
+
+
+def force_trials(trials: int, seed: int = 0) -> dict:
+    """`trials` kills of a forced resolution, spread over its undisturbed time (every game in turn)."""
+    rng = random.Random(seed)
+    totals: Counter = Counter()
+    with tempfile.TemporaryDirectory(prefix="pbem-force-") as tmp:
+        timing = {}
+        for game in sorted(set(trial_games(trials))):   # how long an undisturbed forced resolution takes
+            from tests.conftest import make_campaign
+
+            camp = make_campaign(Path(tmp) / f"calibration-{game}", game=game, players=PLAYERS)
+            began = time.perf_counter()
+            _forcing_process(camp.folder).wait(timeout=120)
+            timing[game] = time.perf_counter() - began
+        for n, game in enumerate(trial_games(trials)):   # from start-up to the end, mostly in the work, and
+            # every third one just after the round is in place, the moment a rerun could force a second
+            crash_at = "round-committed" if n % 3 == 2 else None
+            totals.update(force_trial(Path(tmp) / f"t{n}", rng.uniform(0.4, 1.05) * timing[game], game, crash_at))
+    return dict(sorted(totals.items()))
+
+
 if __name__ == "__main__":
     print(json.dumps(kill_trials(int(sys.argv[1]) if len(sys.argv) > 1 else 10), indent=1))

@@ -249,3 +249,31 @@ def test_a_header_with_a_line_break_is_refused(campaign):
 
     with pytest.raises(ValueError):
         compose(campaign, "ann", "Round 1\r\nBcc: victim@example.org", "x", key="t2", moment=START)
+
+
+def test_a_forced_resolve_killed_after_its_round_was_in_place_and_run_again_resolves_no_second_round(campaign):
+    from conftest import run_process
+
+    killed = run_process("resolve", campaign.folder, "--force", crash_at="round-committed")
+    assert killed.returncode == -9
+    again = run_process("resolve", campaign.folder, "--force")
+    assert again.returncode == 0, again.stderr
+    assert "Round 1 was already resolved (by the `pbem resolve` that was interrupted)" in again.stdout
+    assert "Round 2 is open" in again.stdout
+    camp = Campaign.load(campaign.folder)
+    assert camp.resolved_rounds() == [0, 1]
+    assert len(list((campaign.folder / "outbox").glob("r0001-*.eml"))) == 3   # each report once
+    third = run_process("resolve", campaign.folder, "--force")   # now asked for: round 2 is forced
+    assert third.returncode == 0 and "Round 2 resolved" in third.stdout
+    assert Campaign.load(campaign.folder).resolved_rounds() == [0, 1, 2]
+
+
+def test_resolve_with_round_n_resolves_that_round_only_and_does_nothing_once_it_is_resolved(campaign):
+    from conftest import run
+
+    assert run("resolve", campaign.folder, "--force", "--round", "1").code == 0
+    again = run("resolve", campaign.folder, "--force", "--round", "1")
+    assert again.code == 0 and "Round 1 was already resolved; nothing more was done" in again.out
+    ahead = run("resolve", campaign.folder, "--force", "--round", "5")
+    assert ahead.code == 2 and "round 2 is the open round" in ahead.err
+    assert Campaign.load(campaign.folder).resolved_rounds() == [0, 1]
