@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import os
 import re
 import stat
@@ -30,8 +29,8 @@ from pathlib import Path
 
 import tomli_w
 
-from pbem.errors import UserError
-from pbem.files import append_private, write_atomic
+from pbem.errors import CampaignDamaged, UserError
+from pbem.files import append_private, read_record, write_atomic
 
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 ROUND_DIGITS = 4
@@ -99,6 +98,7 @@ class Campaign:
             )
         except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
             raise UserError(f"{path}: cannot read the campaign settings: {exc}") from None
+        campaign.check_settings(str(path))
         for setting, value, allowed in (("missing_orders", campaign.missing_orders, ("default", "computer", "wait")),
                                         ("announce_players", campaign.announce_players, ("all", "player", "none"))):
             if value not in allowed:
@@ -106,6 +106,25 @@ class Campaign:
         campaign.check_beacon_settings(str(path))
         campaign.check_secrets_private()
         return campaign
+
+    def check_settings(self, where: str) -> None:
+        """What a hand-edited campaign.toml may get wrong, said in one line rather than found by a crash later."""
+        from games import GAMES
+
+        if self.game_name not in GAMES:
+            raise UserError(f"{where}: game = {self.game_name!r} is not a game pbem knows "
+                            f"({', '.join(sorted(GAMES))})")
+        for setting in ("deadline_hours", "deadline_days", "grace_hours", "remind_hours", "outage_guard"):
+            if getattr(self, setting) < 0:
+                raise UserError(f"{where}: {setting} = {getattr(self, setting)}; it is a number of 0 or more")
+        for address in [self.gm, *(player.email for player in self.players)]:
+            if not is_mail_address(address):
+                raise UserError(f"{where}: {address!r} is not a mail address pbem can send to (letters, digits "
+                                "and the usual signs, in ASCII: an international domain in its xn-- form)")
+        for player in self.players:
+            if not NAME_PATTERN.match(player.name):
+                raise UserError(f"{where}: player name {player.name!r} is not allowed: use 1 to 32 letters, digits, "
+                                "'-' or '_', starting with a letter")
 
     def check_beacon_settings(self, where: str) -> None:
         """A beacon round is fixed by the deadline, and no order may come in once it could be known."""
@@ -170,10 +189,18 @@ class Campaign:
         if not path.is_file():
             raise UserError(f"{path}: the secrets file is missing")
         self.check_secrets_private()
-        return tomllib.loads(path.read_text("utf-8"))
+        try:
+            return tomllib.loads(path.read_text("utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise CampaignDamaged(f"{path}: damaged, not the TOML pbem wrote ({exc}); restore it from a backup "
+                                  "(the dice secret and the players' tokens are in it)") from None
 
     def dice_secret(self) -> bytes:
-        return bytes.fromhex(self._secrets()["dice_secret"])
+        try:
+            return bytes.fromhex(self._secrets()["dice_secret"])
+        except (KeyError, TypeError, ValueError):
+            raise CampaignDamaged(f"{self.secrets_path}: damaged, the dice secret is missing or not hex; restore "
+                                  "the file from a backup") from None
 
     def mail_password(self, server: str) -> str | None:
         """The password of the "smtp" or "imap" server: from PBEM_SMTP_PASSWORD or PBEM_IMAP_PASSWORD,
@@ -231,7 +258,7 @@ class Campaign:
         return self.last_round + 1
 
     def read_json(self, number: int, name: str):
-        return json.loads((self.round_dir(number) / name).read_text("utf-8"))
+        return read_record(self.round_dir(number) / name)
 
     def state(self, number: int | None = None) -> dict:
         return self.read_json(self.last_round if number is None else number, "state.json")
@@ -243,7 +270,7 @@ class Campaign:
         """The open round's deadline: as set when the last round was resolved, or as the GM moved it."""
         moved = self.folder / "deadline.json"
         if moved.is_file():
-            record = json.loads(moved.read_text("utf-8"))
+            record = read_record(moved)
             if record.get("round") == self.open_round:
                 return record["deadline"]
         return self.round_record().get("deadline")
@@ -271,7 +298,7 @@ class Campaign:
             return result
         number = self.open_round
         for path in sorted(self.orders_dir.glob("*.json")):
-            record = json.loads(path.read_text("utf-8"))
+            record = read_record(path)
             if record.get("round") == number and record.get("player") in self.player_names:
                 result[record["player"]] = record
         return result
@@ -283,6 +310,15 @@ class Campaign:
         entry = f"{clock.stamp(clock.now())} {line}\n"
         charge_disk(self.folder / "log.txt", len(entry.encode("utf-8")))
         append_private(self.folder / "log.txt", entry)
+
+
+MAIL_ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+                          r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$")
+
+
+def is_mail_address(text: str) -> bool:
+    """An address mail can go to as pbem writes it: ASCII, one @, a domain of labels (no quoting, no spaces)."""
+    return isinstance(text, str) and len(text) <= 254 and bool(MAIL_ADDRESS.match(text))
 
 
 def hash_token(token: str) -> str:

@@ -7,20 +7,17 @@ letters, which must not be lost half-way).
 from __future__ import annotations
 
 import os
-import re
 import secrets
 import shutil
 from pathlib import Path
 
 from pbem import clock, render
-from pbem.campaign import Campaign, Player, check_name
+from pbem.campaign import Campaign, Player, check_name, is_mail_address
 from pbem.errors import UserError
 from pbem.files import make_folder
 from pbem.outbox import compose, post
 from pbem.rounds import announced_beacon, commit_round, compute_round, report_text
 from pbem.schedule import next_deadline, time_of_day, zone
-
-EMAIL_PATTERN = re.compile(r"^[^@\s<>\",;:()\[\]\\]+@[A-Za-z0-9.-]+$")
 
 
 def parse_player(spec: str) -> Player:
@@ -29,8 +26,9 @@ def parse_player(spec: str) -> Player:
         raise UserError(f"--player {spec!r}: write it as NAME=EMAIL, for example --player alice=alice@example.org")
     check_name("player", name.strip())
     email = email.strip()
-    if not EMAIL_PATTERN.match(email):
-        raise UserError(f"--player {spec!r}: {email!r} is not a mail address")
+    if not is_mail_address(email):
+        raise UserError(f"--player {spec!r}: {email!r} is not a mail address (in ASCII: an international domain "
+                        "in its xn-- form)")
     return Player(name.strip(), email)
 
 
@@ -84,7 +82,7 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     names = [p.name for p in players]
     if len(set(n.lower() for n in names)) != len(names):
         raise UserError("two players have the same name")
-    if not EMAIL_PATTERN.match(gm):
+    if not is_mail_address(gm):
         raise UserError(f"--gm {gm!r} is not a mail address")
     if folder.exists() and any(folder.iterdir()):
         raise UserError(f"{folder} exists and is not empty; choose a new folder")
@@ -104,8 +102,24 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     if staging.exists():
         shutil.rmtree(staging)
     make_folder(staging)
+    try:
+        campaign = _fill(staging, game, name, gm, list(players), options, deadline_hours, missing_orders,
+                         beacon, settings, secret, tokens, names)
+    except BaseException:   # whatever went wrong, no half-made campaign is left behind
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    if folder.exists():
+        folder.rmdir()
+    os.rename(staging, folder)
+    campaign.folder = folder
+    return campaign
+
+
+def _fill(staging: Path, game, name: str, gm: str, players: list[Player], options, deadline_hours: int,
+          missing_orders: str, beacon, settings: dict, secret: bytes | None, tokens, names: list[str]) -> Campaign:
+    """The campaign's files, its setup round and its welcome letters, all in the staging folder."""
     now = clock.now()
-    campaign = Campaign(folder=staging, name=name, game_name=game_name, gm=gm, players=list(players),
+    campaign = Campaign(folder=staging, name=name, game_name=game.name, gm=gm, players=list(players),
                         options=dict(options or {}), deadline_hours=deadline_hours, created=clock.stamp(now),
                         missing_orders=missing_orders, beacon=dict(beacon or {}), **settings)
     secret = secret or secrets.token_bytes(32)
@@ -122,7 +136,6 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     try:
         files = compute_round(campaign, 0, inputs, None, None, secret)
     except ValueError as exc:  # the game refused the players or the options
-        shutil.rmtree(staging)
         raise UserError(f"{game.title}: {exc}") from None
     commit_round(campaign, 0, files)
     for player in players:
@@ -131,9 +144,5 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
                              token=tokens[player.name], gm=gm, report=report)
         post(campaign, f"welcome-{player.name}",
              compose(campaign, player.name, "Welcome", body, key=f"welcome-{player.name}", moment=now))
-    campaign.log(f"created campaign {name!r} ({game_name}, {len(players)} players)")
-    if folder.exists():
-        folder.rmdir()
-    os.rename(staging, folder)
-    campaign.folder = folder
+    campaign.log(f"created campaign {name!r} ({game.name}, {len(players)} players)")
     return campaign

@@ -8,6 +8,7 @@ rounds to the archive, never deleting them.
 from __future__ import annotations
 
 import json
+import os
 
 from engine import canonical
 from engine.beacon import BeaconRound, round_after
@@ -15,8 +16,8 @@ from engine.beacon import verify as verify_beacon
 from engine.dice import commitment, dice_key, recheck, round_seed
 from pbem import clock
 from pbem.campaign import Campaign
-from pbem.errors import UserError
-from pbem.files import move_atomic, write_atomic
+from pbem.errors import CampaignDamaged, UserError
+from pbem.files import move_atomic, read_record, write_atomic
 from pbem.rounds import (
     RERUN_FILE,
     announced_beacon,
@@ -44,7 +45,7 @@ def replay(campaign: Campaign, progress=None) -> list[str]:
         difference = _replayed(campaign, folder, f"round {number}", number, state, previous, secret)
         if difference:
             return [difference]
-        state = json.loads((folder / "state.json").read_text("utf-8"))
+        state = read_record(folder / "state.json")
         previous = round_hash((folder / "round.json").read_bytes())
         folders[previous] = folder
         if progress:
@@ -55,11 +56,11 @@ def replay(campaign: Campaign, progress=None) -> list[str]:
     for name, record in rollbacks:
         for undone in record["undone"]:
             folder = folders[undone["hash"]]
-            before = json.loads((folder / "round.json").read_text("utf-8"))["previous"]
+            before = read_record(folder / "round.json")["previous"]
             if before not in folders:
                 return [f"{name}, round {undone['round']}: the round it followed is in neither the campaign nor "
                         "the archive"]
-            state = json.loads((folders[before] / "state.json").read_text("utf-8"))
+            state = read_record(folders[before] / "state.json")
             difference = _replayed(campaign, folder, f"{name}, round {undone['round']}", undone["round"], state,
                                    before, secret)
             if difference:
@@ -69,7 +70,7 @@ def replay(campaign: Campaign, progress=None) -> list[str]:
 
 def _replayed(campaign: Campaign, folder, where: str, number: int, state, previous, secret) -> str | None:
     """How one round's folder differs from the round resolved again from its inputs, or None."""
-    inputs = json.loads((folder / "inputs.json").read_text("utf-8"))
+    inputs = read_record(folder / "inputs.json")
     files = compute_round(campaign, number, inputs, state, previous, secret)
     on_disk = {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
     for name in sorted(set(files) | set(on_disk)):
@@ -110,15 +111,24 @@ def verify(campaign: Campaign) -> list[str]:
     for number in rounds:
         folder = campaign.round_dir(number)
         raw = (folder / "round.json").read_bytes()
-        record = json.loads(raw)
+        try:
+            record = read_record(folder / "round.json")
+        except CampaignDamaged as exc:
+            problems.append(f"round {number}: {exc}")
+            previous = round_hash(raw)
+            continue
         if record.get("previous") != previous:
             problems.append(f"round {number}: the hash chain is broken (previous round hash does not match)")
-        found, tried = check_round_folder(folder, f"round {number}", number, secret, campaign.beacon)
+        try:
+            found, tried = check_round_folder(folder, f"round {number}", number, secret, campaign.beacon)
+            dice, inputs = read_record(folder / "dice.json"), read_record(folder / "inputs.json")
+        except CampaignDamaged as exc:   # a file of the round is not even JSON: say which, and go on
+            problems.append(f"round {number}: {exc}")
+            previous = round_hash(raw)
+            continue
         problems += found
-        dice = json.loads((folder / "dice.json").read_text("utf-8"))
         problems += announced_beacon_kept(f"round {number}", announced, dice.get("beacon"))
         announced = dice.get("next_beacon")
-        inputs = json.loads((folder / "inputs.json").read_text("utf-8"))
         if "previous_links" in inputs and inputs["previous_links"] != previous_links:
             problems.append(f"round {number}: the record chain is broken (its links do not follow round "
                             f"{number - 1}'s)")
@@ -165,18 +175,20 @@ def check_round_folder(folder, where: str, number: int, secret: bytes,
     revealed against its commitment and derived from the campaign secret for its attempt, the beacon round,
     every roll."""
     problems = []
-    record = json.loads((folder / "round.json").read_text("utf-8"))
+    record = read_record(folder / "round.json")
     listed = record.get("files", {})
     present = {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()} - {"round.json"}
     for name in sorted(present - set(listed)):
         problems.append(f"{where}: {name} is not in the round's record")
     for name, expected in sorted(listed.items()):
         path = folder / name
-        if not path.is_file():
+        if path.is_symlink():   # the same bytes, maybe, but no longer the file the round wrote
+            problems.append(f"{where}: {name} is a link to {os.readlink(path)}, not the file the round wrote")
+        elif not path.is_file():
             problems.append(f"{where}: {name} is missing")
         elif canonical.sha256_hex(path.read_bytes()) != expected:
             problems.append(f"{where}: {name} was changed after the round was resolved")
-    dice = json.loads((folder / "dice.json").read_text("utf-8"))
+    dice = read_record(folder / "dice.json")
     tried = record.get("attempt", 0)
     seed = bytes.fromhex(dice["seed"])
     if commitment(seed) != dice["commitment"] or dice["commitment"] != record.get("commitment"):
@@ -192,10 +204,10 @@ def check_round_folder(folder, where: str, number: int, secret: bytes,
     if bad is not None:
         problems.append(f"{where}: roll {bad} does not follow from the seed and the nonces")
     if "links" in record and (folder / "inputs.json").is_file():
-        inputs = json.loads((folder / "inputs.json").read_text("utf-8"))
+        inputs = read_record(folder / "inputs.json")
         for player, link in sorted(record["links"].items()):
             path = folder / "reports" / f"{player}.json"
-            model = json.loads(path.read_text("utf-8")) if path.is_file() else {}
+            model = read_record(path) if path.is_file() else {}
             chain = model.pop("chain", None)
             expected = chain_link(model, canonical.digest((inputs.get("orders") or {}).get(player)),
                                   (inputs.get("previous_links") or {}).get(player))
@@ -238,7 +250,7 @@ def rollback(campaign: Campaign, to: int, reason: str) -> dict:
     archive = archive_root / f"rollback-{index:02d}"
     undone = [{"round": n, "hash": round_hash((campaign.round_dir(n) / "round.json").read_bytes())}
               for n in range(to + 1, last + 1)]
-    restored = json.loads((campaign.round_dir(to + 1) / "inputs.json").read_text("utf-8"))
+    restored = read_record(campaign.round_dir(to + 1) / "inputs.json")
     again = attempt(campaign, to + 1) + 1   # this rollback undoes that attempt too
     promise = commitment(round_seed(campaign.dice_secret(), to + 1, again))
     record = {"to": to, "reason": reason, "at": clock.stamp(clock.now()), "undone": undone,

@@ -35,7 +35,7 @@ from dataclasses import asdict, dataclass
 from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.faults import crash_point
-from pbem.files import write_atomic
+from pbem.files import read_record, write_atomic
 from pbem.inbox import accept, claimed_player, rejection_text
 from pbem.mailorders import MailOrders, read_headers, read_mail
 from pbem.orders import OrdersRejected, read_orders
@@ -78,7 +78,7 @@ def take_raw(campaign: Campaign, raw: bytes) -> MailOutcome:
     folder = campaign.folder / "received"
     record = folder / f"mail-{key}.json"
     if record.is_file():
-        return MailOutcome(key, "seen before", json.loads(record.read_text("utf-8")).get("player"))
+        return MailOutcome(key, "seen before", read_record(record).get("player"))
     if len(raw) > MAX_MESSAGE_BYTES:
         outcome = too_large(campaign, raw, key)
     else:
@@ -143,10 +143,10 @@ def take_mail(campaign: Campaign, mail: MailOrders, key: str) -> MailOutcome:
 
 
 def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | None) -> MailOutcome:
-    data = mail.text.encode("utf-8")
+    data = mail.data if mail.data is not None else mail.text.encode("utf-8")
     where = f"found in the {mail.found_in}"
     try:
-        submission = read_orders(campaign, data, where, require_token=True)
+        submission = read_orders(campaign, data, where, require_token=True, first_line=mail.first_line)
     except OrdersRejected as rejection:
         player = claimed_player(campaign, data) or sender
         if player:

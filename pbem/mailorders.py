@@ -41,6 +41,8 @@ class MailOrders:
     found_in: str | None        # "attachment", "body", "quoted reply", "html"
     automatic: bool = False     # an auto-reply or a bounce: never answered
     references: str = ""        # the thread it belongs to, for threading the answer
+    first_line: int = 1         # where the order file starts in the part it came from, as the player counts
+    data: bytes | None = None   # an attachment's bytes, undecoded where it named no charset
 
 
 def read_mail(raw: bytes) -> MailOrders:
@@ -48,10 +50,15 @@ def read_mail(raw: bytes) -> MailOrders:
     found = envelope(message)
     if found.automatic:
         return found
-    for finder in (_from_attachment, _from_plain_body, _from_html_body):
-        where, text = finder(message)
+    where, data = _from_attachment(message)
+    if data is not None:
+        found.data, found.found_in = data, where
+        found.text = data.decode("utf-8", errors="replace")
+        return found
+    for finder in (_from_plain_body, _from_html_body):
+        where, text, first = finder(message)
         if text:
-            found.text, found.found_in = text, where
+            found.text, found.found_in, found.first_line = text, where, first
             break
     return found
 
@@ -95,16 +102,28 @@ def is_automatic(message: EmailMessage, sender: str) -> bool:
     return sender.split("@")[0].lower() in AUTOMATIC_SENDERS
 
 
-def orders_in_text(text: str) -> tuple[str | None, str | None]:
-    """The order file in a body: the unquoted lines if they hold orders, else the quoted ones."""
-    lines = _without_signature(text.replace("\r\n", "\n").split("\n"))
+def orders_in_text(text: str) -> tuple[str | None, str | None, int]:
+    """The order file in a body: the unquoted lines if they hold orders, else the quoted ones; and the line of
+    the body it starts at, so that a problem is told at the line the player sees."""
+    everything = text.replace("\r\n", "\n").lstrip("\ufeff").split("\n")
+    lines = _without_signature(everything)
     own = [line for line in lines if not QUOTE.match(line) and not ATTRIBUTION.match(line)]
     block = _toml_block(own)
     if block:
-        return "body", block
+        return "body", block, _line_of(everything, block, quoted=False)
     quoted = [QUOTE.sub("", line, count=1) for line in lines if QUOTE.match(line)]
     block = _toml_block(_without_signature(quoted))
-    return ("quoted reply", block) if block else (None, None)
+    return ("quoted reply", block, _line_of(everything, block, quoted=True)) if block else (None, None, 1)
+
+
+def _line_of(lines: list[str], block: str, quoted: bool) -> int:
+    """The number of the body's line (from 1) where the block's first line is."""
+    first = block.split("\n", 1)[0].strip()
+    for number, line in enumerate(lines, start=1):
+        seen = QUOTE.sub("", line, count=1) if quoted and QUOTE.match(line) else line
+        if seen.translate(SMART_QUOTES).strip() == first and (QUOTE.match(line) is not None) == quoted:
+            return number
+    return 1
 
 
 def _toml_block(lines: list[str]) -> str | None:
@@ -136,31 +155,36 @@ def _without_signature(lines: list[str]) -> list[str]:
     return lines
 
 
-def _from_attachment(message: EmailMessage) -> tuple[str | None, str | None]:
+def _from_attachment(message: EmailMessage) -> tuple[str | None, bytes | None]:
+    """An attached order file as bytes: in UTF-8 when its part names another charset that reads; as it came
+    when it names none (an editor's UTF-8, or UTF-16, which the order reader then names)."""
     for part in message.iter_attachments() if message.is_multipart() else []:
         name = (part.get_filename() or "").lower()
         if name.endswith((".toml", ".txt")):
-            try:
-                return "attachment", part.get_content() if part.get_content_maintype() == "text" \
-                    else part.get_payload(decode=True).decode("utf-8")
-            except (LookupError, UnicodeDecodeError):
-                return None, None
+            data = part.get_payload(decode=True) or b""
+            charset = part.get_content_charset()
+            if charset and charset.lower().replace("_", "-") not in ("utf-8", "us-ascii", "ascii"):
+                try:
+                    data = data.decode(charset).encode("utf-8")
+                except (LookupError, UnicodeDecodeError):
+                    pass   # left as it came: the order reader says what it cannot read
+            return "attachment", data
     return None, None
 
 
-def _from_plain_body(message: EmailMessage) -> tuple[str | None, str | None]:
+def _from_plain_body(message: EmailMessage) -> tuple[str | None, str | None, int]:
     body = message.get_body(preferencelist=("plain",))
     if body is None:
-        return None, None
+        return None, None, 1
     return orders_in_text(_text_of(body))
 
 
-def _from_html_body(message: EmailMessage) -> tuple[str | None, str | None]:
+def _from_html_body(message: EmailMessage) -> tuple[str | None, str | None, int]:
     body = message.get_body(preferencelist=("html",))
     if body is None:
-        return None, None
-    where, text = orders_in_text(html_to_text(_text_of(body)))
-    return ("html", text) if text else (None, None)
+        return None, None, 1
+    where, text, first = orders_in_text(html_to_text(_text_of(body)))
+    return ("html", text, first) if text else (None, None, 1)
 
 
 def _text_of(part: EmailMessage) -> str:

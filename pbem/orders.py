@@ -67,13 +67,28 @@ def describe(problem: Problem) -> str:
 
 
 def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | None = None,
-                require_token: bool = False) -> Submission:
+                require_token: bool = False, first_line: int = 1) -> Submission:
     """Check an order file against the campaign's open round; raise OrdersRejected with every problem.
 
     The envelope is checked part by part, each part adding its problems, so that a file with several
     mistakes is answered with all of them at once; the body goes to the game once the player is known."""
-    text = _decode(data, source)
-    document = _parse(text, source)
+    try:
+        text = _decode(data, source)
+        return _read_document(campaign, text, _parse(text, source), source, player, require_token)
+    except OrdersRejected as rejection:
+        raise _counted_from(rejection, first_line) from None
+
+
+def _counted_from(rejection: OrdersRejected, first_line: int) -> OrdersRejected:
+    """The rejection with its lines counted as the player counts them in the part the orders came from."""
+    if first_line == 1:
+        return rejection
+    return OrdersRejected(rejection.source, [replace(p, line=p.line + first_line - 1) if p.line else p
+                                             for p in rejection.problems])
+
+
+def _read_document(campaign: Campaign, text: str, document: dict, source: str, player: str | None,
+                   require_token: bool) -> Submission:
     problems: list[Problem] = []
     game = campaign.game
     state = campaign.state()
@@ -116,7 +131,9 @@ def _parse(text: str, source: str) -> dict:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line = _line_of_decode_error(str(exc))
-        raise OrdersRejected(source, [replace(problem("file", "toml-syntax", error=str(exc)), line=line)]) from None
+        odd = _odd_space(text, line)
+        found = problem("file", "odd-space", character=odd) if odd else problem("file", "toml-syntax", error=str(exc))
+        raise OrdersRejected(source, [replace(found, line=line)]) from None
     except RecursionError:
         document = None
     if document is None or _depth(document) > MAX_DEPTH:
@@ -269,6 +286,8 @@ def store(campaign: Campaign, submission: Submission, source: str) -> None:
 def _decode(data: bytes, source: str) -> str:
     if len(data) > MAX_BYTES:
         raise OrdersRejected(source, [problem("file", "too-big", size=len(data), limit=MAX_BYTES)])
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(data) > 3 and data.count(b"\x00") * 3 > len(data)):
+        raise OrdersRejected(source, [problem("file", "utf-16")])
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -276,6 +295,19 @@ def _decode(data: bytes, source: str) -> str:
     if not text.strip():
         raise OrdersRejected(source, [problem("file", "empty-file")])
     return text
+
+
+ODD_SPACES = {"\u00a0": "a no-break space (U+00A0)", "\u2007": "a figure space (U+2007)",
+              "\u202f": "a narrow no-break space (U+202F)", "\u200b": "a zero-width space (U+200B)",
+              "\ufeff": "a zero-width no-break space (U+FEFF)", "\u3000": "an ideographic space (U+3000)"}
+
+
+def _odd_space(text: str, line: int | None) -> str | None:
+    """The look-alike of a space on the line TOML could not read (word processors and phones put them in)."""
+    lines = text.splitlines()
+    if line is None or not 1 <= line <= len(lines):
+        return None
+    return next((name for char, name in ODD_SPACES.items() if char in lines[line - 1]), None)
 
 
 def _line_of_decode_error(message: str) -> int | None:

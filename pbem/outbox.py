@@ -14,13 +14,12 @@ refused if it holds a line break, so nothing a player names can add a header.
 from __future__ import annotations
 
 import hashlib
-import json
 import quopri
 from datetime import datetime
 from email.utils import format_datetime, formataddr
 
 from pbem.campaign import Campaign
-from pbem.files import write_atomic
+from pbem.files import read_record, write_atomic
 
 MAX_REFERENCES = 10
 
@@ -133,4 +132,4 @@ RETRY_FILE = ".retry.json"   # the messages that failed to send: attempts, next 
 
 def read_retry(campaign: Campaign) -> dict:
     path = campaign.folder / "outbox" / RETRY_FILE
-    return json.loads(path.read_text("utf-8")) if path.is_file() else {}
+    return read_record(path) if path.is_file() else {}

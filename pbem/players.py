@@ -11,8 +11,7 @@ import secrets
 from dataclasses import replace
 
 from pbem import clock, render
-from pbem.campaign import Campaign, Player
-from pbem.create import EMAIL_PATTERN
+from pbem.campaign import Campaign, Player, is_mail_address
 from pbem.errors import UserError
 from pbem.outbox import compose, post
 from pbem.rounds import report_text
@@ -77,5 +76,5 @@ def _tell(campaign: Campaign, to: str, key: str, subject: str, kind: str, *, abo
 
 
 def _check_email(email: str) -> None:
-    if not EMAIL_PATTERN.match(email):
+    if not is_mail_address(email):
         raise UserError(f"{email!r} is not a mail address")

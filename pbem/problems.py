@@ -13,6 +13,10 @@ PROBLEMS = ProblemTable({
     "not-utf8": (NOT_UNDERSTOOD, "not UTF-8 text (byte {byte})"),
     "empty-file": (NOT_UNDERSTOOD, "the file is empty; start from `pbem orders template`"),
     "toml-syntax": (NOT_UNDERSTOOD, "not valid TOML: {error}"),
+    "utf-16": (NOT_UNDERSTOOD, "the file is saved as UTF-16; save it as UTF-8 (in Notepad: Save as, Encoding: "
+                               "UTF-8) and send it again"),
+    "odd-space": (NOT_UNDERSTOOD, "this line holds {character} where TOML needs a plain space; type the spaces "
+                                  "again as plain spaces"),
     "too-deep": (NOT_UNDERSTOOD, "lists and tables are nested more than {depth} deep; no order needs that"),
     "key-too-dotted": (NOT_UNDERSTOOD, "a dotted key has {parts:,} parts; order files use at most {limit}"),
     "key-too-long": (NOT_UNDERSTOOD, "a word of the file is longer than {limit:,} characters; no order needs that"),

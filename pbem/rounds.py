@@ -163,7 +163,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     if campaign.beacon and inputs["deadline"]:
         inputs["next_beacon"] = announced_beacon(campaign, inputs["deadline"])
     before = (campaign.round_dir(number - 1) / "round.json").read_bytes()   # the round this one follows
-    inputs["previous_links"] = json.loads(before).get("links", {})
+    inputs["previous_links"] = campaign.round_record(number - 1).get("links", {})
     files = compute_round(campaign, number, inputs, state, round_hash(before), campaign.dice_secret())
     commit_round(campaign, number, files)
     crash_point("round-committed")
@@ -238,8 +238,7 @@ def stand_in_orders(campaign: Campaign, state: dict, player: str) -> dict:
 def rollback_records(campaign: Campaign) -> list[tuple[str, dict]]:
     """(archive folder name, its rollback.json) of every rollback, first one first."""
     root = campaign.folder / "archive"
-    return [(path.parent.name, json.loads(path.read_text("utf-8")))
-            for path in sorted(root.glob("rollback-*/rollback.json"))]
+    return [(path.parent.name, read_record(path)) for path in sorted(root.glob("rollback-*/rollback.json"))]
 
 
 def undone_attempts(records: list[tuple[str, dict]]) -> dict[int, int]:
@@ -271,7 +270,7 @@ def pending_rerun(campaign: Campaign, number: int) -> dict | None:
     path = campaign.folder / RERUN_FILE
     if not path.is_file():
         return None
-    rerun = json.loads(path.read_text("utf-8"))
+    rerun = read_record(path)
     if rerun.get("round") != number:
         return None
     return {"reason": rerun["reason"], "undone": rerun["undone"],
@@ -286,16 +285,19 @@ def settle(campaign: Campaign, files: dict[str, bytes] | None = None) -> None:
     if campaign.rounds_dir.is_dir():
         for leftover in campaign.rounds_dir.glob(".*.partial-*"):
             shutil.rmtree(leftover)
+    for folder in (campaign.folder, *(campaign.folder / name for name in ("outbox", "orders", "received", "sent"))):
+        for leftover in folder.glob(".*.tmp") if folder.is_dir() else ():   # a write killed before its rename
+            leftover.unlink(missing_ok=True)
     last = campaign.last_round
     if campaign.orders_dir.is_dir():
         for path in campaign.orders_dir.glob("*.json"):
-            if json.loads(path.read_text("utf-8")).get("round", 0) <= last:
+            if read_record(path).get("round", 0) <= last:
                 path.unlink()
     rerun = campaign.folder / RERUN_FILE
-    if rerun.is_file() and json.loads(rerun.read_text("utf-8")).get("round", 0) <= last:
+    if rerun.is_file() and read_record(rerun).get("round", 0) <= last:
         rerun.unlink()
     if rerun.is_file():
-        post_rollback_notices(campaign, json.loads(rerun.read_text("utf-8")))
+        post_rollback_notices(campaign, read_record(rerun))
     if last > 0:
         post_reports(campaign, last, files)
 
@@ -323,7 +325,7 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
     def read(name: str) -> bytes:
         return files[name] if files else (folder / name).read_bytes()
 
-    record = json.loads(read("round.json"))
+    record = json.loads(files["round.json"]) if files else read_record(folder / "round.json")
     messages = {}
     for player in campaign.player_names:
         data = read(f"reports/{player}.json")

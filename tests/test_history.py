@@ -97,3 +97,44 @@ def test_rollback_needs_a_reason_and_a_round_that_exists(campaign):
     assert run("rollback", campaign.folder, "--to", "1", "--reason", "x").code == 2
     assert run("rollback", campaign.folder, "--to", "0", "--reason", "  ").code == 2
     assert Campaign.load(campaign.folder).last_round == 1
+
+
+def test_verify_finds_a_report_replaced_by_a_link_even_to_the_same_bytes(campaign, tmp_path):
+    from conftest import TOKENS, order_file
+
+    for player, castle in (("ann", "Gifu"), ("bob", "Edo"), ("cho", "Odani")):
+        order_file(campaign.folder / "inbox", player, 1, [castle], token=TOKENS[player])
+    run("inbox", campaign.folder)
+    assert run("resolve", campaign.folder).code == 0
+    report = campaign.folder / "rounds/0001/reports/bob.txt"
+    copy = tmp_path / "elsewhere.txt"
+    copy.write_bytes(report.read_bytes())
+    report.unlink()
+    report.symlink_to(copy)
+    result = run("verify", campaign.folder)
+    assert result.code == 1 and "reports/bob.txt is a link" in result.out + result.err
+
+
+def test_verify_finds_an_order_rewritten_after_the_fact_that_changed_no_outcome(campaign, tmp_path):
+    """The GM, who holds the secret, rewrites ann's orders of round 1 to a list with the same first castle and
+    computes round 1 again, every hash in it consistent: nothing that happened changes, but round 2's record
+    still holds the links of the round as it was."""
+    from conftest import TOKENS
+
+    from pbem.rounds import compute_round, round_hash
+
+    for number in (1, 2):
+        for player, castle in (("ann", "Gifu"), ("bob", "Edo"), ("cho", "Odani")):
+            order_file(campaign.folder / "inbox", player, number, [castle], token=TOKENS[player])
+        run("inbox", campaign.folder)
+        assert run("resolve", campaign.folder).code == 0
+    camp = Campaign.load(campaign.folder)
+    inputs = camp.read_json(1, "inputs.json")
+    inputs["orders"]["ann"] = {"targets": ["Gifu", "Edo"]}
+    files = compute_round(camp, 1, inputs, camp.state(0), round_hash((campaign.folder / "rounds/0000/round.json")
+                                                                      .read_bytes()), camp.dice_secret())
+    assert files["state.json"] == (campaign.folder / "rounds/0001/state.json").read_bytes()   # the same outcome
+    for name, data in files.items():
+        (campaign.folder / "rounds/0001" / name).write_bytes(data)
+    result = run("verify", campaign.folder)
+    assert result.code == 1 and "round 2" in result.out + result.err

@@ -244,3 +244,48 @@ def test_orders_sent_in_another_players_name_do_not_tell_that_player_the_senders
     [answer] = answers(campaign).values()
     assert answer["To"] == "bob <bob@example.org>" and "ann@example.org" not in answer.as_string()
     assert "not your registered one" in answer.get_content()
+
+
+def test_a_mailed_rejection_counts_lines_from_the_top_of_what_the_player_sent(campaign, now):
+    body = ("Hello GM,\n\nhere are my orders.\n\n" + f'campaign = "war"\nround = 1\nplayer = "ann"\n'
+            f'token = "{TOKENS["ann"]}"\ntargets = ["Nowhere"]\n\nAnn\n')
+    take_raw(campaign, mail(body))
+    [answer] = answers(campaign).values()
+    assert "line 9, targets" in answer.get_content()   # "targets" is the body's 9th line
+
+
+def test_a_byte_order_mark_at_the_start_of_the_body_keeps_the_first_line(campaign, now):
+    outcome = take_raw(campaign, mail("\ufeff" + orders()))
+    assert outcome.action == "accepted" and "ann" in campaign.pending_orders()
+
+
+def attached(data: bytes, charset: str | None = None) -> bytes:
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "ann@example.org", "gm@example.org", "[war] orders"
+    message["Message-ID"] = "<att@example.org>"
+    message.set_content("My orders are attached.\n")
+    message.add_attachment(data, maintype="text", subtype="plain", filename="orders.toml")
+    if charset is None:
+        del message.get_payload()[1]["Content-Type"]
+        message.get_payload()[1]["Content-Type"] = 'text/plain; name="orders.toml"'
+    return message.as_bytes()
+
+
+def test_an_attachment_without_a_charset_is_read_as_utf8(campaign, now):
+    text = orders(targets='["Gifu"]').replace('round = 1', 'round = 1\n# Órdenes de Ann, año 1')
+    outcome = take_raw(campaign, attached(text.encode("utf-8")))
+    assert outcome.action == "accepted", outcome
+
+
+def test_a_utf16_file_is_told_to_be_saved_as_utf8(campaign, now):
+    outcome = take_raw(campaign, attached(orders().encode("utf-16")))
+    assert outcome.action == "rejected"
+    [answer] = answers(campaign).values()
+    assert "saved as UTF-16; save it as UTF-8" in answer.get_content()
+
+
+def test_a_no_break_space_is_named_where_toml_needs_a_plain_space(campaign, now):
+    outcome = take_raw(campaign, mail(orders().replace("targets = ", "targets\u00a0= ")))
+    assert outcome.action == "rejected"
+    [answer] = answers(campaign).values()
+    assert "a no-break space (U+00A0)" in answer.get_content() and "line 5" in answer.get_content()

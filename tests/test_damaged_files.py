@@ -1,0 +1,104 @@
+"""A campaign file damaged on disk (truncated by a full disk or a killed editor, garbled, half-edited by hand) is
+told in one line that names the file and what is wrong, never with a traceback; the tick goes on with the other
+campaigns; and a hand-edited campaign.toml that pbem could not work with is refused when it is read."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from conftest import TOKENS, make_campaign, order_file, run
+
+# (file, how it is damaged); each is tried with every command below
+DAMAGES = [(name, how) for name in (
+    "rounds/0002/state.json", "rounds/0002/round.json", "rounds/0002/dice.json", "rounds/0002/inputs.json",
+    "rounds/0001/round.json", "orders/ann.json", "deadline.json", "rerun.json", "outbox/.retry.json",
+    "secrets.toml", "campaign.toml") for how in ("truncated", "garbled", "empty")]
+COMMANDS = [("status",), ("tick",), ("resolve", "--force"), ("verify",), ("inbox",), ("report", "ann"),
+            ("replay",)]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """Two rounds played, ann's orders in for the third, a moved deadline, every file there to damage."""
+    camp = make_campaign(tmp_path_factory.mktemp("played") / "war", deadline_hours=48)
+    for number in (1, 2):
+        for player, castle in (("ann", "Gifu"), ("bob", "Edo"), ("cho", "Odani")):
+            order_file(camp.folder / "inbox", player, number, [castle], token=TOKENS[player])
+        assert run("inbox", camp.folder).code == 0
+        assert run("resolve", camp.folder).code == 0
+    order_file(camp.folder / "inbox", "ann", 3, ["Gifu"], token=TOKENS["ann"])
+    assert run("inbox", camp.folder).code == 0
+    assert run("deadline", camp.folder, "--extend", "1d").code == 0
+    (camp.folder / "rerun.json").write_text('{"round": 3, "reason": "x", "undone": []}\n')
+    (camp.folder / "outbox" / ".retry.json").write_text("{}\n")
+    return camp.folder
+
+
+def damage(path, how: str) -> None:
+    data = path.read_bytes()
+    path.write_bytes({"truncated": data[: len(data) // 2], "garbled": b"\xff\xfe{[" + data[5:],
+                      "empty": b""}[how])
+
+
+@pytest.mark.parametrize("name, how", DAMAGES, ids=[f"{n}-{h}" for n, h in DAMAGES])
+def test_a_damaged_campaign_file_is_told_in_a_line_naming_it_by_every_command(played, tmp_path, name, how):
+    folder = tmp_path / "war"
+    shutil.copytree(played, folder, symlinks=True)
+    damage(folder / name, how)
+    compared = 0
+    for command in COMMANDS:
+        result = run(command[0], folder, *command[1:])
+        said = result.out + result.err
+        assert "Traceback" not in said and "internal error" not in said, (command, said)
+        if result.code != 0:
+            assert result.code in (1, 2), (command, result)
+            assert name.rsplit("/", 1)[-1] in said, (command, said)
+            compared += 1
+    assert compared >= 1   # the damage was seen by some command
+
+
+@pytest.mark.parametrize("change, said", [
+    (('game = "age-of-war"', 'game = "chess"'), "not a game pbem knows"),
+    (("deadline_hours = 48", "deadline_hours = -5"), "deadline_hours = -5"),
+    (('email = "bob@example.org"', 'email = "bob@exämple.org"'), "not a mail address"),
+    (('email = "bob@example.org"', 'email = "bob example.org"'), "not a mail address"),
+    (('name = "bob"', 'name = "bob smith"'), "not allowed"),
+])
+def test_a_hand_edit_of_campaign_toml_that_pbem_could_not_work_with_is_refused_when_read(played, tmp_path, change,
+                                                                                         said):
+    folder = tmp_path / "war"
+    shutil.copytree(played, folder, symlinks=True)
+    path = folder / "campaign.toml"
+    text = path.read_text()
+    assert change[0] in text
+    path.write_text(text.replace(change[0], change[1], 1))
+    for command in (("status",), ("tick",), ("resolve", "--force")):
+        result = run(command[0], folder, *command[1:])
+        assert result.code in (1, 2) and said in result.err and "campaign.toml" in result.err, result
+        assert "Traceback" not in result.err
+
+
+def test_a_non_ascii_address_is_refused_by_new_and_leaves_no_staging_folder(tmp_path):
+    made = run("new", tmp_path / "war", "--game", "age-of-war", "--player", "ann=ann@exämple.org",
+               "--player", "bob=bob@example.org")
+    assert made.code == 2 and "not a mail address" in made.err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_damaged_campaign_does_not_stop_the_tick_of_the_others(played, tmp_path):
+    broken, fine = tmp_path / "broken", tmp_path / "fine"
+    shutil.copytree(played, broken, symlinks=True)
+    shutil.copytree(played, fine, symlinks=True)
+    damage(broken / "rounds/0002/state.json", "truncated")
+    result = run("tick", broken, fine)
+    assert result.code == 1 and f"{broken}: FAILED" in result.err and "state.json" in result.err
+    assert f"{fine}: FAILED" not in result.err
+
+
+def test_temporary_files_left_by_a_killed_write_are_cleaned_by_the_next_run(played, tmp_path):
+    folder = tmp_path / "war"
+    shutil.copytree(played, folder, symlinks=True)
+    for where in ("outbox", "orders", "."):
+        (folder / where / ".r0003-abc.eml.x1y2z3.tmp").write_text("half a message")
+    assert run("tick", folder).code == 0
+    assert list(folder.rglob(".*.tmp")) == []
