@@ -29,7 +29,7 @@ from pbem.campaign import Campaign
 from pbem.errors import MailServerFailed, UserError
 from pbem.faults import crash_point
 from pbem.files import synced_together
-from pbem.mail_intake import MailOutcome, take_raw
+from pbem.mail_intake import MailOutcome, forget_taken_elsewhere, take_raw
 from pbem.tls import check_clear_text, client_context
 
 BATCH = 50
@@ -99,6 +99,7 @@ def fetch(campaign: Campaign, progress=None) -> Fetched:
             _move_aside(client, taken, done)
             if progress:
                 progress(min(start + BATCH, len(uids)), len(uids))
+        forget_taken_elsewhere(campaign, {o.key for o in result.outcomes if not o.taken})
     except OSError as exc:   # ssl.SSLError and socket.timeout too
         if exc.filename:     # the campaign's disk, not the server: said as such by the command
             raise

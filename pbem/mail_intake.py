@@ -31,6 +31,7 @@ import hashlib
 import json
 import re
 from dataclasses import asdict, dataclass
+from datetime import timedelta
 
 from pbem import clock, render
 from pbem.campaign import Campaign
@@ -42,6 +43,8 @@ from pbem.orders import OrdersRejected, read_orders
 from pbem.outbox import compose, post, posted
 
 MAX_REPLIES = 10
+UNCLAIMED_HOURS = 12   # mail left for another campaign this long: its sender, if a player here, is asked which
+LEFT_FILE = "mail-left.json"
 MAX_STRANGER_REPLIES = 3   # a round's answers to mail in a player's name from addresses not the player's
 MAX_MESSAGE_BYTES = 10 * 1024 * 1024   # orders with a phone's photo attached still fit
 TAG = re.compile(r"\[([A-Za-z][A-Za-z0-9_-]{0,31})\]")
@@ -87,7 +90,7 @@ def take_raw(campaign: Campaign, raw: bytes) -> MailOutcome:
         except Exception as exc:  # one strange mail must not block the others: set aside, tell the GM
             mail, failure = None, exc
         if mail is not None and _for_another_campaign(campaign, mail):
-            return MailOutcome(key, "other campaign", None, mail.subject[:80])
+            return left_for_another(campaign, mail, key)
         kept = folder / f"mail-{key}.eml"
         if not kept.exists():
             write_atomic(kept, raw)
@@ -117,11 +120,47 @@ def too_large(campaign: Campaign, raw: bytes, key: str) -> MailOutcome:
 
 
 def _for_another_campaign(campaign: Campaign, mail: MailOrders) -> bool:
-    tags = TAG.findall(mail.subject)
-    if tags:
-        return campaign.name not in tags
+    """Mail another campaign sharing the mailbox will take: an order file that names another campaign, whatever
+    the subject says; else a subject whose tags are all others' ("[orders]", "[EXTERNAL]" and the campaign's own
+    name in capitals do not hide a tag that is ours, and tags are compared without case)."""
     named = CAMPAIGN_LINE.search(mail.text or "")
-    return bool(named) and named.group(1) != campaign.name
+    if named:
+        return named.group(1).lower() != campaign.name.lower()
+    tags = [tag.lower() for tag in TAG.findall(mail.subject)]
+    return bool(tags) and campaign.name.lower() not in tags
+
+
+def forget_taken_elsewhere(campaign: Campaign, still_there: set[str]) -> None:
+    """After a whole fetch: mail another campaign has taken since is no longer counted as left."""
+    path = campaign.folder / LEFT_FILE
+    if path.is_file():
+        left = read_record(path)
+        kept = {key: entry for key, entry in left.items() if key in still_there}
+        if kept != left:
+            write_atomic(path, json.dumps(kept, sort_keys=True, indent=1) + "\n")
+
+
+def left_for_another(campaign: Campaign, mail: MailOrders, key: str) -> MailOutcome:
+    """Left on the server for another campaign. Each is noted in LEFT_FILE (pbem status counts them); when one
+    is still there UNCLAIMED_HOURS later and its sender plays here, the sender is asked once which campaign it
+    is for, since no campaign may ever take it."""
+    path = campaign.folder / LEFT_FILE
+    left = read_record(path) if path.is_file() else {}
+    now = clock.now()
+    entry = left.get(key)
+    if entry is None:
+        left[key] = {"first_seen": clock.stamp(now), "subject": mail.subject[:80], "asked": False}
+        write_atomic(path, json.dumps(left, sort_keys=True, indent=1) + "\n")
+        return MailOutcome(key, "other campaign", None, mail.subject[:80])
+    player = registered_player(campaign, mail.sender)
+    waited = now - clock.parse(entry["first_seen"]) >= timedelta(hours=campaign.mail.get("unclaimed_hours",
+                                                                                          UNCLAIMED_HOURS))
+    if player and waited and not entry["asked"] and not mail.automatic:
+        _reply(campaign, player, mail, key, "Which campaign is this for?", render.render(
+            "common/which_campaign.txt.j2", campaign=campaign.name, subject=mail.subject[:80]))
+        entry["asked"] = True
+        write_atomic(path, json.dumps(left, sort_keys=True, indent=1) + "\n")
+    return MailOutcome(key, "other campaign", player, mail.subject[:80])
 
 
 def take_mail(campaign: Campaign, mail: MailOrders, key: str) -> MailOutcome:

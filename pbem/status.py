@@ -37,13 +37,17 @@ def beacon_status(campaign: Campaign) -> dict:
 
 def outbox_status(campaign: Campaign) -> dict:
     """Mail waiting to go out, and why the last try failed, if it did."""
+    from pbem.files import read_record
+    from pbem.mail_intake import LEFT_FILE
     from pbem.outbox import read_retry
 
     outbox = campaign.folder / "outbox"
     waiting = sorted(path.stem for path in outbox.glob("*.eml")) if outbox.is_dir() else []
     retry = read_retry(campaign)
     failing = [retry[key] for key in waiting if key in retry]
-    return {"waiting": len(waiting),
+    left = campaign.folder / LEFT_FILE
+    return {"left_for_others": len(read_record(left)) if left.is_file() else 0,
+            "waiting": len(waiting),
             "failing": len(failing),
             "next_try": min((entry["next"] for entry in failing), default=None),
             "last_error": failing[-1]["error"] if failing else None}
@@ -64,6 +68,9 @@ def format_status(info: dict) -> str:
                          f"closes at {beacon['closing']} and resolves after both")
     lines.append("Standings:  " + "; ".join(_standing(row) for row in info["standings"]))
     mail = info.get("outbox") or {"waiting": 0}   # the GM's business: left out of the status sent to players
+    if mail.get("left_for_others"):
+        lines.append(f"Mailbox:    {mail['left_for_others']} message(s) left there for other campaigns "
+                     "(tagged for none that is this one)")
     if mail["waiting"]:
         line = f"Outbox:     {mail['waiting']} message(s) waiting"
         if mail["failing"]:

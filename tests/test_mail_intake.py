@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
@@ -9,7 +10,7 @@ import pytest
 
 from pbem import clock, mail_intake
 from pbem.mail_intake import MAX_REPLIES, mail_key, take_raw
-from tests.conftest import START, TOKENS
+from tests.conftest import START, TOKENS, run
 
 
 def orders(player="ann", token=None, targets='["Gifu"]', round_number=1) -> str:
@@ -143,7 +144,8 @@ def test_a_stranger_asking_for_a_report_gets_nothing(campaign, now):
 
 
 def test_mail_tagged_for_another_campaign_is_left_alone_and_not_kept(campaign, now):
-    outcome = take_raw(campaign, mail(orders(), subject="Re: [feud] Round 3 report"))
+    unnamed = orders().replace('campaign = "war"\n', "")   # the subject alone says which campaign
+    outcome = take_raw(campaign, mail(unnamed, subject="Re: [feud] Round 3 report"))
     assert outcome.action == "other campaign" and not outcome.taken
     assert not (campaign.folder / "received").exists() or not list((campaign.folder / "received").iterdir())
 
@@ -289,3 +291,29 @@ def test_a_no_break_space_is_named_where_toml_needs_a_plain_space(campaign, now)
     assert outcome.action == "rejected"
     [answer] = answers(campaign).values()
     assert "a no-break space (U+00A0)" in answer.get_content() and "line 5" in answer.get_content()
+
+
+@pytest.mark.parametrize("subject", ["[orders] round 1", "[EXTERNAL] my orders", "[WAR] orders", "Re: [War] x"])
+def test_a_bracketed_word_that_is_not_another_campaign_does_not_hide_orders_that_name_this_one(campaign, now,
+                                                                                                subject):
+    outcome = take_raw(campaign, mail(orders(), subject=subject))
+    assert outcome.action == "accepted", outcome
+
+
+def test_tags_are_compared_without_case_and_an_order_file_naming_another_campaign_is_left_for_it(campaign, now):
+    assert take_raw(campaign, mail("", subject="[WAR] status", message_id="<s@x>")).action == "request"
+    feud = orders().replace('campaign = "war"', 'campaign = "feud"')
+    assert take_raw(campaign, mail(feud, subject="Re: [war] Round 0 report", message_id="<f@x>")).action == \
+        "other campaign"
+
+
+def test_mail_no_campaign_takes_is_counted_in_status_and_its_sender_asked_once_which_campaign(campaign):
+    raw = mail("what is the status?", subject="[EXTERNAL] status", message_id="<lost@x>")
+    with clock.frozen_at(START):
+        assert take_raw(campaign, raw).action == "other campaign"
+    assert "1 message(s) left there for other campaigns" in run("status", campaign.folder).out
+    with clock.frozen_at(START + timedelta(hours=13)):
+        take_raw(campaign, raw)
+        take_raw(campaign, raw)   # the next fetch: asked once only
+    [answer] = answers(campaign).values()
+    assert answer["To"] == "ann <ann@example.org>" and "no campaign took it" in answer.get_content()
