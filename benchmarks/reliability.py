@@ -14,10 +14,17 @@ Checks (the tests in tests/ run small, fixed versions of each):
   clock     the clock jumping back and forth at random across deadlines, a tick at each stop
   fuzz      generated order files for every game (tests/order_files.py, tests/fuzzing.py)
   hidden    random states and hidden changes for every game (tests/hidden.py)
-  hostile   hostile mail for every game (tests/hostile.py)
+  hostile   hostile mail for every game (tests/hostile.py), watching everything outside the campaign, the
+            temp folder included
+  damaged   11 campaign files x truncated, garbled, empty x 7 commands, every game (tests/adversary.py)
+  inbox     links (to secrets.toml, /proc/self/environ, /etc/passwd, a folder, nowhere), a FIFO, a 2 GB sparse
+            file and a folder dropped in the inbox beside a real order file
+  modes     a campaign played under umasks 000, 002 and 022: every path that group or others may read
+  flood     3, 12 and 40 mails from strangers in a player's name, then the player's own
 
 Prints one row per check: trials, faults injected, orders lost, reports lost, duplicate sends, leaks found,
-crashes found, fuzz cases run; then the details. Needs Dovecot (tests/mailservers.py installs it).
+crashes found, slow cases (over 1 s), fuzz cases run; then the details. Needs Dovecot (tests/mailservers.py
+installs it).
 """
 from __future__ import annotations
 
@@ -39,11 +46,12 @@ from tests.conftest import START, TOKENS, make_campaign, order_file, run, run_pr
 from tests.harness import registered  # noqa: E402
 
 COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicate sends", "leaks found",
-           "crashes found", "fuzz cases run")
+           "crashes found", "slow cases", "fuzz cases run")
 FULL = {"kill": 200, "force": 90, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000,
-        "hostile": 2}
+        "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1}
 NOW = "2026-03-01T13:00:00Z"   # the disk trials run at one moment, so that their files compare
-QUICK = {"kill": 10, "force": 9, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1}
+QUICK = {"kill": 10, "force": 9, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1,
+         "damaged": 1, "inbox": 1, "modes": 1, "flood": 1}
 
 
 # -- the checks: each returns a Counter with (some of) the COLUMNS, and details ------------------------------
@@ -193,7 +201,9 @@ def check_fuzz(cases: int, rng: random.Random) -> Counter:
         row["trials"] += 1
         row["fuzz cases run"] += found["cases"]
         row["faults injected"] += found["rejected"]
-        row["crashes found"] += len(found["crashes"]) + len(found["unclear"]) + len(found["roundtrip_failures"])
+        row["crashes found"] += len(found["crashes"]) + len(found["unclear"]) + len(found["roundtrip_failures"]) \
+            + len(found["disk_changes"])   # reading an order file changed a campaign
+        row["slow cases"] += found["slow_count"]
         row.details[game] = {k: (v if not isinstance(v, list) else v[:3]) for k, v in found.items()}
     return row
 
@@ -218,24 +228,67 @@ def check_hostile(rounds: int, rng: random.Random) -> Counter:
     row = Counter()
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
-        for n in range(rounds):
-            for game in registered():
-                for k, case in enumerate(cases()):
-                    camp = make_campaign(Path(tmp) / f"{n}-{game}-{k}" / "war", game=game)
-                    found = take_hostile(camp, case, Path(tmp) / f"{n}-{game}-{k}")
-                    row["trials"] += 1
-                    row["faults injected"] += 1
-                    row["leaks found"] += sum("answered a stranger" in p or "token" in p or "outside" in p
-                                              for p in found)
-                    row["crashes found"] += sum(not ("answered a stranger" in p or "token" in p or "outside" in p)
-                                                for p in found)
-                    problems += [f"{game}: {case.name}: {p}" for p in found]
+        before, tempfile.tempdir = tempfile.tempdir, str(Path(tmp) / "tmp")   # what a hostile name aims at,
+        (Path(tmp) / "tmp").mkdir()                                          # the temp folder too, is watched
+        try:
+            for n in range(rounds):
+                for game in registered():
+                    for k, case in enumerate(cases()):
+                        camp = make_campaign(Path(tmp) / f"{n}-{game}-{k}" / "war", game=game)
+                        began = time.perf_counter()
+                        found = take_hostile(camp, case, Path(tmp))   # everything outside its campaign
+                        row["slow cases"] += time.perf_counter() - began > 1
+                        row["trials"] += 1
+                        row["faults injected"] += 1
+                        row["leaks found"] += sum(leaked(p) for p in found)
+                        row["crashes found"] += sum(not leaked(p) for p in found)
+                        problems += [f"{game}: {case.name}: {p}" for p in found]
+        finally:
+            tempfile.tempdir = before
     row.details = {"problems": problems[:10]}
     return row
 
 
+def leaked(problem: str) -> bool:
+    return "answered a stranger" in problem or "token" in problem or "outside" in problem
+
+
+def _adversary(trials, games: list[str]) -> Counter:
+    """One of tests/adversary.py's trial sets, over every game."""
+    with tempfile.TemporaryDirectory() as tmp:
+        found = trials(Path(tmp), games)
+    row = Counter({key: value for key, value in found.items()})
+    row.details = {"problems": found.details[:10]}
+    return row
+
+
+def check_damaged(size: int, rng: random.Random) -> Counter:
+    from tests.adversary import damaged_trials
+
+    return _adversary(damaged_trials, registered())
+
+
+def check_inbox(size: int, rng: random.Random) -> Counter:
+    from tests.adversary import inbox_trials
+
+    return _adversary(inbox_trials, registered())
+
+
+def check_modes(size: int, rng: random.Random) -> Counter:
+    from tests.adversary import mode_trials
+
+    return _adversary(mode_trials, registered())
+
+
+def check_flood(size: int, rng: random.Random) -> Counter:
+    from tests.adversary import flood_trials
+
+    return _adversary(flood_trials, registered())
+
+
 CHECKS = {"kill": check_kill, "force": check_force, "disk": check_disk, "network": check_network, "clock": check_clock,
-          "fuzz": check_fuzz, "hidden": check_hidden, "hostile": check_hostile}
+          "fuzz": check_fuzz, "hidden": check_hidden, "hostile": check_hostile, "damaged": check_damaged,
+          "inbox": check_inbox, "modes": check_modes, "flood": check_flood}
 
 
 def main(argv: list[str]) -> int:

@@ -38,7 +38,7 @@ from pbem.campaign import Campaign
 from pbem.faults import crash_point
 from pbem.files import read_record, write_atomic
 from pbem.inbox import accept, claimed_player, rejection_text
-from pbem.mailorders import MailOrders, read_headers, read_mail
+from pbem.mailorders import MailOrders, oversized_head, read_headers, read_mail
 from pbem.orders import OrdersRejected, read_orders
 from pbem.outbox import compose, post, posted
 
@@ -69,7 +69,10 @@ class MailOutcome:
 
 
 def mail_key(raw: bytes) -> str:
-    """The same for every copy of one message: its Message-ID and sender, or its bytes when it has no ID."""
+    """The same for every copy of one message: its Message-ID and sender, or its bytes when it has no ID (or
+    a head too big to read)."""
+    if oversized_head(raw):
+        return hashlib.sha256(b"raw:" + raw).hexdigest()[:24]
     head = read_headers(raw)
     basis = f"id:{head.message_id}\nfrom:{head.sender}".encode() if head.message_id else b"raw:" + raw
     return hashlib.sha256(basis).hexdigest()[:24]
@@ -82,7 +85,10 @@ def take_raw(campaign: Campaign, raw: bytes) -> MailOutcome:
     record = folder / f"mail-{key}.json"
     if record.is_file():
         return MailOutcome(key, "seen before", read_record(record).get("player"))
-    if len(raw) > MAX_MESSAGE_BYTES:
+    oversized = oversized_head(raw)
+    if oversized:   # not read: strangers could make every fetch slow; a player's mail client never does this
+        outcome = MailOutcome(key, "set aside", None, f"{oversized}; not read")
+    elif len(raw) > MAX_MESSAGE_BYTES:
         outcome = too_large(campaign, raw, key)
     else:
         try:

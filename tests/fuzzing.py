@@ -259,6 +259,7 @@ def fuzz(game_name: str, cases: int, seed: int = 0) -> dict:
         "roundtrip_failures": reports["roundtrip"],
         "disk_changes": disk_changes,
         "notes": reports["notes"],
+        "slow_count": len(slow),
         "slow": [f"{seconds:.2f} s: {text[:300]}" for seconds, text in slow[:5]] + (
             [f"... and {len(slow) - 5} more over {SLOW_SECONDS} s"] if len(slow) > 5 else []),
         "seconds": round(time.perf_counter() - started, 1),

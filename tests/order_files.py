@@ -253,7 +253,11 @@ def scalar(c: Choices, target: Target) -> object:
 
 
 def key(c: Choices, target: Target) -> str:
-    return c.pick(target.keys) if c.integer(0, 2) else c.text(10)
+    """A key of the game, some text, or a very long one (dotted keys come as text: TOML_FRAGMENTS)."""
+    kind = c.integer(0, 5)
+    if kind == 5:
+        return c.pick(target.keys) * c.integer(100, 600)
+    return c.pick(target.keys) if kind else c.text(10)
 
 
 def value(c: Choices, target: Target, depth: int = 0) -> object:
@@ -429,6 +433,10 @@ TOML_FRAGMENTS = (
     "[planning]\n[planning]", 'player = "ann', "a = 1 = 2", "= 1", "[]", "[[]]", "x = [1, 'a',]", "x = {a = 1,}",
     "x = 0x", "x = 1979-05-27T07:32:00", "x = nan", "x = inf", "x = '''\n", 'x = """', "x = \\u0000",
     "\ufeffround = 1", "a.b.c = 1\na.b = 2", "x = [[1], {a = 1}]", "key with spaces = 1", '"" = 1',
+    # what a hostile sender writes to make the parser pay: dotted keys and headers of many parts, long words
+    ".".join(["a"] * 33) + " = 1", "[" + ".".join(["t"] * 40) + "]", "x = {" + ".".join(["k"] * 35) + " = 1}",
+    ".".join(["a"] * 3000) + " = 1", "k" * 5000 + " = 1", "x = " + "[" * 20 + "]" * 20,
+    'a."b.c".d = 1', ".".join(["round"] * 32) + " = 1",
 )
 
 

@@ -4,10 +4,11 @@ loosest usual umask, holds no file or folder that the group or others can read."
 from __future__ import annotations
 
 import os
-import stat
 
 import pytest
 from conftest import TOKENS, make_campaign, order_file, run
+
+from tests.adversary import readable_by_others
 
 
 @pytest.fixture
@@ -15,18 +16,6 @@ def loose_umask():
     before = os.umask(0o002)
     yield
     os.umask(before)
-
-
-def readable_by_others(folder) -> tuple[list[str], int]:
-    """What group or others may read, write or enter under a folder, and how many paths were looked at."""
-    found, looked = [], 0
-    for root, folders, files in os.walk(folder):
-        for name in [*folders, *files, ""]:
-            path = os.path.join(root, name) if name else root
-            looked += 1
-            if os.lstat(path).st_mode & (stat.S_IRWXG | stat.S_IRWXO):
-                found.append(os.path.relpath(path, folder))
-    return found, looked
 
 
 def test_a_played_campaign_holds_nothing_the_group_or_others_can_read(tmp_path, loose_umask):

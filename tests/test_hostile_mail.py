@@ -10,7 +10,12 @@ from tests.hostile import cases, take_hostile
 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda case: case.name)
-def test_hostile_mail_is_handled_without_harm(tmp_path, case):
+def test_hostile_mail_is_handled_without_harm(tmp_path, case, monkeypatch):
+    """Everything outside the campaign is watched: the folders around it, and the temp folder."""
+    import tempfile
+
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
     camp = make_campaign(tmp_path / "campaigns" / "war")
     assert take_hostile(camp, case, tmp_path) == []
 
@@ -47,3 +52,24 @@ def test_an_inbox_file_name_never_names_a_path(tmp_path):
     kept = sorted(p.name for p in (camp.folder / "received").iterdir())
     assert len(kept) == 2 and all("/" not in name and len(name) <= 100 for name in kept)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["war"]
+
+
+def test_a_mail_whose_head_would_cost_the_header_parser_dear_is_set_aside_unread(tmp_path, monkeypatch):
+    """A Content-Type of 5,000 parameters (25 KB) cost Python's header parser 3 s a reading: such a head is
+    measured first and the mail set aside without parsing it, in the mail's head or in any part's."""
+    import email.parser
+
+    from pbem.mail_intake import take_raw
+    from tests.hostile import _basic, _message, _multipart
+
+    def never(*args, **kwargs):
+        raise AssertionError("the header parser was given the mail")
+
+    camp = make_campaign(tmp_path / "war")
+    bomb = _message(_basic(), "x", content_type="text/plain; " + "a=b; " * 5000)
+    in_a_part = _multipart([("text/plain; " + "a=b; " * 5000, {}, b"x")])
+    monkeypatch.setattr(email.parser.BytesParser, "parsebytes", never)
+    monkeypatch.setattr(email.parser.BytesHeaderParser, "parsebytes", never)
+    for raw in (bomb, in_a_part):
+        outcome = take_raw(camp, raw)
+        assert outcome.action == "set aside" and "header field" in outcome.detail

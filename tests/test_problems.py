@@ -115,7 +115,9 @@ def war(tmp_path_factory):
 
 @pytest.mark.parametrize("text, field, code, values", [
     (b"round = 1\ntargets = [Gifu]\n", "file", "toml-syntax", None),
-    (b"\xff\xfe", "file", "not-utf8", {"byte": 0}),
+    (b"\xff\xff", "file", "not-utf8", {"byte": 0}),
+    ('round = 1\ntargets = ["Gifu"]\n'.encode("utf-16"), "file", "utf-16", {}),
+    (b'round = 1\ntargets\xc2\xa0= ["Gifu"]\n', "file", "odd-space", {"character": "a no-break space (U+00A0)"}),
     (b"  \n", "file", "empty-file", {}),
     (b"x = " + b"[" * 40 + b"]" * 40 + b"\n", "file", "too-deep", {"depth": 16}),
     (b'round = 1\ngame = "ikusa"\ntargets = ["Gifu"]\n', "game", "wrong-game",
