@@ -220,7 +220,7 @@ def _take_orders(camp, file: Path, player: str | None, keep: bool):
     verb = "Stored" if keep else "Accepted (not stored)"
     click.echo(f"{verb}: orders of {submission.player} for round {submission.round}, as they will be executed:\n")
     click.echo(normalised_text(camp, submission))
-    forecast = forecast_text(camp, submission.forecast)
+    forecast = forecast_text(camp.game_name, submission.forecast)
     if forecast:
         click.echo(forecast, nl=False)
 

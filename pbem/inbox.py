@@ -107,7 +107,7 @@ def accept(campaign: Campaign, submission, source: str, notes: list[str] = ()) -
     return render.render("common/ack.txt.j2", accepted=True, round=submission.round,
                          notes=[*notes, *_waiting_note(campaign, submission)],
                          normalised=normalised_text(campaign, submission),
-                         forecast=forecast_text(campaign, submission.forecast))
+                         forecast=forecast_text(campaign.game_name, submission.forecast))
 
 
 def rejection_text(source: str, problems: list[str], notes: list[str] = ()) -> str:
@@ -121,10 +121,12 @@ def _waiting_note(campaign: Campaign, submission) -> list[str]:
     return []
 
 
-def forecast_text(campaign: Campaign, forecast: list[dict]) -> str:
+def forecast_text(game_name: str, forecast: list[dict]) -> str:
+    """What the acknowledgement says the accepted orders will do (made from the sender's view alone: the hidden
+    checks compare it too)."""
     if not forecast:
         return ""
-    folder = render.template_folder(campaign.game_name)
+    folder = render.template_folder(game_name)
     return render.render(f"{folder}/forecast.txt.j2", forecast=forecast)
 
 

@@ -56,6 +56,7 @@ from engine.game import Game, players_to_order
 from games import get
 from pbem import render
 from pbem.campaign import Player
+from pbem.inbox import forecast_text
 from pbem.rounds import compute_round, report_mail
 from tests.harness import harness_for
 
@@ -207,7 +208,7 @@ def dice_record(pos: Position, rolls: list[dict] | None = None) -> dict:
 
 
 def report(pos: Position, player: str, game: Game | None = None, state: dict | None = None,
-           events: list[dict] | None = None, rolls: list[dict] | None = None) -> tuple[bytes, bytes, bytes]:
+           events: list[dict] | None = None, rolls: list[dict] | None = None) -> tuple[bytes, bytes, bytes, bytes]:
     """A player's (text, JSON) report of the position's round, fed to pbem.render as compute_round feeds it
     (check_next_seed compares the two), with the state, events or rolls replaced where given."""
     game = game or pos.game
@@ -225,13 +226,28 @@ def report(pos: Position, player: str, game: Game | None = None, state: dict | N
     record = {"over": over, "rerun": inputs.get("rerun") is not None,
               "resolved_at": inputs.get("resolved_at", "2026-03-01T12:00:00Z")}
     campaign = ShellCampaign(CAMPAIGN, game, list(pos.players))
-    return text, data, report_mail(campaign, player, pos.number, record, text, data)[1]
+    return text, data, report_mail(campaign, player, pos.number, record, text, data)[1], \
+        acknowledgement(game, state, player)
+
+
+def acknowledgement(game: Game, state: dict, player: str) -> bytes:
+    """What the player's acknowledgement would say of the orders the form suggests: the orders as they will be
+    executed and their forecast, checked against the whole state as the intake checks them."""
+    if game.is_over(state):
+        return b""
+    try:
+        checked = game.check_orders(state, player, game.computer_orders(game.view(state, player), player))
+    except Exception as exc:  # noqa: BLE001 - a mutated state may be one no game could reach
+        return f"check failed: {type(exc).__name__}".encode()
+    if not checked.accepted:
+        return repr([p.code for p in checked.problems]).encode()
+    return (game.format_orders(checked.orders) + forecast_text(game.name, checked.forecast)).encode("utf-8")
 
 
 _baselines: dict = {}
 
 
-def baseline(pos: Position, player: str, game: Game) -> tuple[bytes, bytes, bytes]:
+def baseline(pos: Position, player: str, game: Game) -> tuple[bytes, bytes, bytes, bytes]:
     """The unchanged reports, made once for all the checks of a draw (an Ikusa report takes 30 to 50 ms,
     most of it the computer player suggesting orders in the order form). Kept per game and per report
     filter, so that a test that plants a leak in the rendering never leaves its reports to a later one."""
@@ -258,9 +274,9 @@ def view_text(game: Game, state: dict, player: str) -> str | None:
 
 
 def which_differ(before: tuple[bytes, ...], after: tuple[bytes, ...]) -> str | None:
-    """What differs of a player's (text report, JSON report, whole report mail)."""
-    names = [name for name, a, b in zip(("text report", "JSON report", "mail"), before, after, strict=True)
-             if a != b]
+    """What differs of a player's (text report, JSON report, whole report mail, acknowledgement)."""
+    names = [name for name, a, b in zip(("text report", "JSON report", "mail", "acknowledgement"), before, after,
+                                        strict=True) if a != b]
     return " and ".join(names) + " changed" if names else None
 
 
@@ -292,11 +308,11 @@ def _where(check: str, pos: Position, player: str, change: int) -> str:
     return f"{check}({pos}, {player!r}, change={change})"
 
 
-def _report_or_error(pos: Position, player: str, game: Game, **replaced) -> tuple[bytes, bytes, bytes]:
+def _report_or_error(pos: Position, player: str, game: Game, **replaced) -> tuple[bytes, bytes, bytes, bytes]:
     try:
         return report(pos, player, game, **replaced)
     except Exception as exc:  # noqa: BLE001 - a report that cannot be made for a hidden change is a finding too
-        return (f"report failed: {exc!r}".encode(),) * 3
+        return (f"report failed: {exc!r}".encode(),) * 4
 
 
 # --- mutations of plain data ----------------------------------------------------------------------------

@@ -11,12 +11,15 @@ of a game, or in the rendering, and show that each check catches it.
 """
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import canonical
 from engine.events import visible_to
 from games import get
 from pbem import render
@@ -147,6 +150,29 @@ def test_a_report_part_made_from_a_part_of_the_state_the_view_hides_is_caught(ga
     key = next(k for k in sorted(pos.round.state) if k in shown)
     with hidden.report_peeking(key):
         assert first_leak(hidden.check_generic, game_name, game=hidden.hiding(get(game_name), key))
+
+
+def forecast_peeking(game, key: str):
+    """The game whose order checks also forecast a digest of state[key], read from the whole state: an
+    acknowledgement that tells the sender what the view hides."""
+    real = game.check_orders
+
+    def check_orders(state, player, body):
+        checked = real(state, player, body)
+        if checked.forecast:
+            checked.forecast[0] = {**checked.forecast[0], "peek": canonical.digest(state.get(key))}
+        return checked
+
+    return dataclasses.replace(game, check_orders=check_orders)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_an_acknowledgement_made_from_a_part_of_the_state_the_view_hides_is_caught(game_name, monkeypatch):
+    pos = position(game_name, 0, 3)
+    shown = get(game_name).view(pos.round.state, pos.players[0])
+    key = next(k for k in sorted(pos.round.state) if k in shown)
+    monkeypatch.setattr(hidden, "forecast_text", lambda name, forecast: json.dumps(forecast, sort_keys=True))
+    assert first_leak(hidden.check_generic, game_name, game=forecast_peeking(hidden.hiding(get(game_name), key), key))
 
 
 def every_event(events: list[dict], player: str) -> list[dict]:
