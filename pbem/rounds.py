@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from datetime import timedelta
 
 from engine import canonical
 from engine.beacon import BeaconRound
@@ -25,7 +26,7 @@ from pbem.outbox import compose, post, posted
 from pbem.schedule import deadline_passed, next_deadline
 
 RERUN_FILE = "rerun.json"
-FORCING_FILE = "forcing.json"   # the round a `pbem resolve --force` is forcing, until it is done
+FORCING_FILE = "forcing.json"   # the round a `pbem resolve --force` forces, until the GM has been told
 
 
 def round_hash(data: bytes) -> str:
@@ -190,8 +191,6 @@ def beacon_for_round(campaign: Campaign, number: int, now) -> dict | None:
 
 def announced_beacon(campaign: Campaign, deadline: str) -> dict:
     """The beacon round of the round that opens with this deadline, told in the report that opens it."""
-    from datetime import timedelta
-
     from pbem.beacon import beacon_round, publication
 
     closing = clock.parse(deadline) + timedelta(hours=campaign.grace_hours)
@@ -203,8 +202,8 @@ def resolve_by_hand(campaign: Campaign, *, force: bool = False, round_number: in
     """The GM's `pbem resolve [--force] [--round N]`, safe to run again: a forced resolution says in
     FORCING_FILE which round it forces before it starts, and the file goes only once the GM has been told
     (forcing_told), so that the same command run again after it was killed (its round already in place, no
-    "resolved" line seen) resolves no round nobody asked for; and
-    --round N resolves round N only, doing nothing when N is already resolved."""
+    "resolved" line seen) resolves no round nobody asked for; and --round N resolves round N only, doing
+    nothing when N is already resolved."""
     settle(campaign)
     path = campaign.folder / FORCING_FILE
     interrupted = read_record(path).get("round") if path.is_file() else None

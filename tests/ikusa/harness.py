@@ -421,6 +421,42 @@ def check_briefings(pos: Position, player: str, change: int, game: Game | None =
     return tally
 
 
+def check_spy_turns(pos: Position, player: str, change: int, game: Game | None = None) -> Tally:
+    """A spy who has been shown one allocation sees no other this round: its orders turning the watch to
+    another side, or dropping it, are refused, and so is the watched side changing the allocation shown.
+    (`player` is unused: the spy is drawn.)"""
+    game = game or pos.game
+    tally = Tally()
+    if game.check_in_context is None:
+        return tally
+    from games.ikusa.state import active_sides, are_enemies, player_of
+
+    rng = random.Random(change)
+    made = spying(pos, rng)
+    if made is None:
+        return tally
+    state, spy, watched = made
+    orders = open_round_orders(state, spy, watched, rng)
+    where = f"{_where('check_spy_turns', pos, player, change)}: {spy} has seen {watched}"
+    spy_player, watched_player = player_of(state, spy), player_of(state, watched)
+    others = [side for side in active_sides(state) if side != watched and are_enemies(state, spy, side)]
+    turns = [(section_for(state, spy, {"spy": {"watch": other}}), f"turns to {other}") for other in others]
+    turns.append((section_for(state, spy, {"planning": {"levy": 0}}), "drops the watch"))
+    for body, what in turns:
+        tally.changes += 1
+        if not game.check_in_context(state, spy_player, body, orders):
+            tally.leaks.append(f"{where}: the spy {what}, and it is accepted")
+    if watched_player != spy_player:
+        shown = copy_plain(orders[watched_player])
+        mine = shown.get(watched, {}) if watched in shown else shown
+        mine["planning"] = {"ninja": sum(int(v) for v in (mine.get("planning") or {}).values()
+                                         if isinstance(v, int)) + 1}
+        tally.changes += 1
+        if not game.check_in_context(state, watched_player, shown, orders):
+            tally.leaks.append(f"{where}: {watched}'s allocation changed after the spy saw it, and it is accepted")
+    return tally
+
+
 # --- planted leaks ------------------------------------------------------------------------------------
 
 def showing_secrets(game: Game) -> Game:
@@ -528,10 +564,11 @@ HARNESS = Harness(
     vary_orders=varied_orders,
     must_vary=lambda state, player: bool(spying_sides(state, player)),
     unexecuted=unexecuted,
-    checks={"secrets": check_secrets, "deployments": check_secret_deployments, "briefings": check_briefings},
+    checks={"secrets": check_secrets, "deployments": check_secret_deployments, "briefings": check_briefings,
+            "spy_turns": check_spy_turns},
     # the dice swap runs compute_round twice for every player (a quarter of a second), so it comes less often
     rotation=("secrets", "events", "orders", "deployments", "briefings",
-              "secrets", "events", "orders", "deployments", "dice"),
+              "secrets", "events", "orders", "spy_turns", "dice"),
     scenes=SCENES,
     vocabulary=vocabulary,
     seed_bodies=seed_bodies,
