@@ -393,6 +393,16 @@ def briefing_change(state: dict, orders: dict, spy: str, watched: str, rng: rand
     return new, f"{watched_player}'s orders changed but for {watched}'s allocation"
 
 
+def spy_scene(pos: Position, change: int):
+    """(state, spy, watched, orders in so far, rng) of a drawn spying in the open round, or None."""
+    rng = random.Random(change)
+    made = spying(pos, rng)
+    if made is None:
+        return None
+    state, spy, watched = made
+    return state, spy, watched, open_round_orders(state, spy, watched, rng), rng
+
+
 def check_briefings(pos: Position, player: str, change: int, game: Game | None = None) -> Tally:
     """Ikusa's spy is told the watched side's allocation as soon as it is in, and nothing more: the other
     orders of the open round never change what any player is briefed (text or data), and nobody but the
@@ -403,12 +413,10 @@ def check_briefings(pos: Position, player: str, change: int, game: Game | None =
         return tally
     from games.ikusa.state import player_of
 
-    rng = random.Random(change)
-    made = spying(pos, rng)
-    if made is None:
+    scene = spy_scene(pos, change)
+    if scene is None:
         return tally
-    state, spy, watched = made
-    orders = open_round_orders(state, spy, watched, rng)
+    state, spy, watched, orders, rng = scene
     where = f"{_where('check_briefings', pos, player, change)}: {spy} spies on {watched}"
     before = briefings_sent(game, state, orders)
     if [b[0] for b in before] != [player_of(state, spy)]:
@@ -431,12 +439,10 @@ def check_spy_turns(pos: Position, player: str, change: int, game: Game | None =
         return tally
     from games.ikusa.state import active_sides, are_enemies, player_of
 
-    rng = random.Random(change)
-    made = spying(pos, rng)
-    if made is None:
+    scene = spy_scene(pos, change)
+    if scene is None:
         return tally
-    state, spy, watched = made
-    orders = open_round_orders(state, spy, watched, rng)
+    state, spy, watched, orders, _ = scene
     where = f"{_where('check_spy_turns', pos, player, change)}: {spy} has seen {watched}"
     spy_player, watched_player = player_of(state, spy), player_of(state, watched)
     others = [side for side in active_sides(state) if side != watched and are_enemies(state, spy, side)]

@@ -71,7 +71,8 @@ def test_a_campaign_may_let_the_computer_play_for_a_player_who_sent_nothing(tmp_
     assert all(orders.get("planning") for orders in inputs["orders"].values())
 
 
-def test_the_spy_sees_the_watched_allocation_by_mail_before_allocating_and_it_is_frozen(tmp_path):
+def ninja_hired_by_ann(tmp_path):
+    """A 3-player campaign in which ann hired the ninja in round 1, and a way to submit orders by hand."""
     folder = tmp_path / "spies"
     assert run("new", folder, "--game", "ikusa", "--player", "ann=a@x.org", "--player", "bob=b@x.org",
                "--player", "cho=c@x.org").code == 0
@@ -87,7 +88,11 @@ def test_the_spy_sees_the_watched_allocation_by_mail_before_allocating_and_it_is
     assert submit("ann", f"[planning]\nninja = {koku}\n").code == 0
     assert run("resolve", folder, "--force").code == 0  # round 1: ann hires the ninja
     assert Campaign.load(folder).state()["ninja"]["holder"] == "ann"
+    return folder, submit
 
+
+def test_the_spy_sees_the_watched_allocation_by_mail_before_allocating_and_it_is_frozen(tmp_path):
+    folder, submit = ninja_hired_by_ann(tmp_path)
     assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
     assert list((folder / "outbox").glob("brief-*")) == []
     bob_koku = Campaign.load(folder).state()["koku"]["bob"]
@@ -106,20 +111,7 @@ def test_the_spy_sees_the_watched_allocation_by_mail_before_allocating_and_it_is
 
 
 def test_a_spy_who_has_seen_one_allocation_cannot_turn_to_another_side_and_the_seen_one_stays_locked(tmp_path):
-    folder = tmp_path / "spies"
-    assert run("new", folder, "--game", "ikusa", "--player", "ann=a@x.org", "--player", "bob=b@x.org",
-               "--player", "cho=c@x.org").code == 0
-    assert run("resolve", folder, "--force").code == 0  # placement
-
-    def submit(player, text):
-        camp = Campaign.load(folder)
-        path = tmp_path / f"{player}-{camp.open_round}-{len(list(tmp_path.iterdir()))}.toml"
-        path.write_text(f"round = {camp.open_round}\n{text}")
-        return run("orders", "submit", folder, player, path)
-
-    koku = Campaign.load(folder).state()["koku"]["ann"]
-    assert submit("ann", f"[planning]\nninja = {koku}\n").code == 0
-    assert run("resolve", folder, "--force").code == 0  # round 1: ann hires the ninja
+    folder, submit = ninja_hired_by_ann(tmp_path)
     state = Campaign.load(folder).state()
     assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
     assert submit("bob", f"[planning]\nturn_order = {state['koku']['bob']}\n").code == 0
