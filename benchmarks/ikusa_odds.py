@@ -18,12 +18,12 @@ sys.path.insert(0, str(ROOT))
 
 ARMY = {"daimyo": 1, "archer": 2, "swordsman": 2, "gunner": 2, "spearman": 8}  # a full army: 15 units
 CASES = [
-    ("15 vs 15, castle (full armies)", ARMY, ARMY, {"castle": True}),
-    ("15 vs 15 spearmen, castle", {"spearman": 15}, {"spearman": 15}, {"castle": True}),
-    ("15 vs 15, fortress, naval", ARMY, ARMY, {"fortress": True, "naval": True}),
+    ("15 vs 15, castle (full armies)", ARMY, ARMY, {"fortification": "castle"}),
+    ("15 vs 15 spearmen, castle", {"spearman": 15}, {"spearman": 15}, {"fortification": "castle"}),
+    ("15 vs 15, fortress, naval", ARMY, ARMY, {"fortification": "fortress", "naval": True}),
     ("29 vs 38, fortress, naval (ronin to the limit, doubly held)",
      dict(ARMY, ronin=14), {"daimyo": 1, "archer": 2, "swordsman": 2, "gunner": 4, "spearman": 11, "ronin": 18},
-     {"fortress": True, "naval": True}),
+     {"fortification": "fortress", "naval": True}),
 ]
 
 ODDS = """

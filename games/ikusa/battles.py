@@ -54,6 +54,7 @@ from .state import (
     audience,
     colour_of,
     field_of,
+    fortification_of,
     player_of,
     side_of_province,
     who,
@@ -394,7 +395,7 @@ class _War:
         attacker = compact(_group(state, entry))
         defender, defender_army, held = defending_units(state, target)
         province = state["provinces"][target]
-        fortification = "castle" if province["castle"] else "fortress" if province["fortress"] else None
+        fortification = fortification_of(province)
         naval = self.board.is_sea_line(origin, target)
         bonus = self.bonus.get(target) if fortification else None
         priority = entry["priority"] or self.priority
@@ -667,9 +668,9 @@ def battle_forecast(state: dict, side: str, entry_raw, board: Board | None = Non
     province = state["provinces"][entry["target"]]
     naval = board.is_adjacent(origin, entry["target"]) and board.is_sea_line(origin, entry["target"])
     forecast = {"from": origin, "target": entry["target"], "naval": naval, "attacker": attacker,
-                "defender": defender, "castle": province["castle"], "fortress": province["fortress"]}
+                "defender": defender, "fortification": fortification_of(province)}
     if not defender or not regular_units(attacker):
         return {**forecast, "odds": None, "reason": "unoccupied" if not defender else "no_regular_unit"}
-    chances = battle_odds(attacker, defender, castle=province["castle"], fortress=province["fortress"], naval=naval,
+    chances = battle_odds(attacker, defender, fortification=forecast["fortification"], naval=naval,
                           attacker_priority=entry["priority"], defender_priority=None)
     return {**forecast, "odds": {outcome: percent(chance) for outcome, chance in chances.items()}, "reason": None}

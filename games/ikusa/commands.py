@@ -54,8 +54,7 @@ def odds(attacker, defender, fortification, naval, as_json):
     """
     from .odds import battle_odds, percent
 
-    chances = battle_odds(attacker, defender, castle=fortification == "castle", fortress=fortification == "fortress",
-                          naval=naval)
+    chances = battle_odds(attacker, defender, fortification=fortification, naval=naval)
     if as_json:
         click.echo(json.dumps({key: float(value) for key, value in chances.items()}, sort_keys=True))
     else:

@@ -33,6 +33,7 @@ from .state import (
     are_enemies,
     armies_on_board,
     army_at,
+    fortification_of,
     is_two_player,
     ordered_provinces,
     side_of_province,
@@ -179,9 +180,9 @@ def strength(force: dict) -> int:
     return sum(VALUE[kind] * n for kind, n in force.items())
 
 
-def win_chance(attacker: dict, defender: dict, castle: bool, fortress: bool, naval: bool) -> Fraction:
+def win_chance(attacker: dict, defender: dict, fortification: str | None, naval: bool) -> Fraction:
     """The exact chance that the attacker wins, or for a clear or a huge battle a stand-in from strength."""
-    fort = fortification_bonus("castle" if castle else "fortress" if fortress else None)
+    fort = fortification_bonus(fortification)
     bonus = {fort.kind: fort.units} if fort else {}
     ours, theirs = strength(attacker), strength(defender) + strength(bonus)
     if naval:
@@ -192,7 +193,7 @@ def win_chance(attacker: dict, defender: dict, castle: bool, fortress: bool, nav
         return Fraction(9, 10)
     if sum(attacker.values()) + sum(defender.values()) + sum(bonus.values()) > EXACT_UNITS:
         return Fraction(7, 10) if 2 * ours >= 3 * theirs else Fraction(0)
-    return battle_odds(attacker, defender, castle=castle, fortress=fortress, naval=naval)["attacker_wins"]
+    return battle_odds(attacker, defender, fortification=fortification, naval=naval)["attacker_wins"]
 
 
 def targets(state: dict, side: str, board: Board, origin: str) -> list[str]:
@@ -214,8 +215,7 @@ def best_attack(state: dict, side: str, board: Board, origin: str, attacker: dic
     for pid in targets(state, side, board, origin):
         if pid in taken:
             continue
-        province = state["provinces"][pid]
-        chance = win_chance(attacker, defending_units(state, pid)[0], province["castle"], province["fortress"],
+        chance = win_chance(attacker, defending_units(state, pid)[0], fortification_of(state["provinces"][pid]),
                             board.is_sea_line(origin, pid))
         if chance >= needed and (best is None or chance > best[1]):
             best = (pid, chance)

@@ -158,22 +158,22 @@ def _exact(numerator: int, divisor: int) -> int:
     return quotient
 
 
-def battle_odds(attacker: dict, defender: dict, *, castle: bool = False, fortress: bool = False,
+def battle_odds(attacker: dict, defender: dict, *, fortification: str | None = None,
                 naval: bool = False, bonus: int | None = None, attacker_priority=None,
                 defender_priority=None) -> dict[str, Fraction]:
     """The exact chances of each end of a battle fought without withdrawal: they sum to 1.
 
-    The castle or fortress bonus is full unless `bonus` says how many of its
-    units are left from this player's earlier attacks; the priorities default
-    to the rulebook's default casualty priority.
+    `fortification` is "castle", "fortress" or None (state.fortification_of a province); its bonus is full
+    unless `bonus` says how many of its units are left from this player's earlier attacks; the priorities
+    default to the rulebook's default casualty priority.
     """
     attacker = check_force(attacker, "attacker")
     defender = check_force(defender, "defender")
     check_can_fight(attacker, "attacker")
     check_can_fight(defender, "defender")
-    if castle and fortress:
-        raise ValueError("a province has a castle or a fortress, not both")
-    fort = fortification_bonus("castle" if castle else "fortress" if fortress else None)
+    if fortification not in (None, "castle", "fortress"):
+        raise ValueError(f"fortification {fortification!r}: a castle, a fortress or none")
+    fort = fortification_bonus(fortification)
     most = fort.units if fort else 0
     if bonus is None:
         bonus = most

@@ -121,6 +121,12 @@ def regular_count(force: dict) -> int:
     return sum(n for kind, n in force.items() if kind in REGULAR_KINDS)
 
 
+def fortification_of(province: dict) -> str | None:
+    """"fortress", "castle" or None: what defends a province. A fortress is a base put under a castle that
+    stands (build.py), so a fortified province has both flags, and it defends as a fortress."""
+    return "fortress" if province["fortress"] else "castle" if province["castle"] else None
+
+
 def army_at(state: dict, pid: str) -> str | None:
     """The army whose marker stands in a province, if any (at most one can)."""
     for army_id, army in state["armies"].items():

@@ -213,6 +213,51 @@ def test_a_castle_is_full_again_when_another_side_attacks_it_in_its_own_war():
     assert only(events, "battle_started")[0]["bonus"] == 4
 
 
+def test_a_fortress_built_with_build_defends_as_a_fortress_with_five_ronin_not_as_a_castle():
+    """build puts the fortification base under a standing castle, so a fortified province has both flags: it
+    must still fight as a fortress (the rulebook: five ronin "en lugar de cuatro de sus lanceros")."""
+    from games.ikusa.build import build_fortress
+
+    state = example_state()
+    state["provinces"]["tajima"]["castle"] = True   # the castle that stands
+    state, events = build_fortress(state, "oda", "tajima")
+    assert [e["kind"] for e in events] == ["fortress_built"]
+    assert state["provinces"]["tajima"]["castle"] and state["provinces"]["tajima"]["fortress"]
+    war = {"battles": [{"army": "blue-1", "target": "Tajima", "after_win": "stay"}]}
+    state["armies"]["blue-1"]["province"] = "tango"
+    state["provinces"]["tango"] = province("ann", spearman=1)
+    state["supply"]["figures"]["orange"]["swordsman"] += 1
+    state["supply"]["figures"]["orange"]["spearman"] += 1
+    state["supply"]["figures"]["blue"]["spearman"] -= 1
+    _, events = conduct_combat(state, "ann", war, Dice.for_round(bytes(32)), BOARD)
+    started = only(events, "battle_started")[0]
+    assert started["fortification"] == "fortress" and started["bonus"] == 5
+
+
+def test_an_attack_on_a_built_fortress_is_forecast_with_its_exact_odds_not_a_crash():
+    from games.ikusa.build import build_fortress
+    from games.ikusa.odds import battle_odds, percent
+
+    state = example_state()
+    state["provinces"]["tajima"]["castle"] = True
+    state, _ = build_fortress(state, "oda", "tajima")
+    state["armies"]["blue-1"]["province"] = "tango"
+    state["provinces"]["tango"] = province("ann", spearman=1)
+    forecast = battle_forecast(state, "ann", {"army": "blue-1", "target": "Tajima"}, BOARD)
+    defender = forecast["defender"]
+    exact = battle_odds(forecast["attacker"], defender, fortification="fortress")
+    assert forecast["fortification"] == "fortress"
+    assert forecast["odds"] == {outcome: percent(chance) for outcome, chance in exact.items()}
+
+
+def test_the_computer_player_weighs_a_built_fortress_without_failing():
+    from games.ikusa.computer import win_chance
+
+    attacker = {"daimyo": 1, "swordsman": 2, "archer": 1, "spearman": 4}
+    behind = {kind: win_chance(attacker, {"spearman": 3}, kind, False) for kind in ("fortress", "castle", None)}
+    assert 0 < behind["fortress"] < behind["castle"] < behind[None] <= 1   # five ronin hold better than four spearmen
+
+
 def test_a_fortress_adds_five_bonus_ronin_that_are_not_figures():
     state = example_state()
     state["provinces"]["tajima"]["fortress"] = True

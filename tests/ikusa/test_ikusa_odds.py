@@ -122,15 +122,14 @@ def test_a_naval_first_strike_by_hand():
     ({"spearman": 3}, {"archer": 1}, "castle", True),
 ])
 def test_the_odds_agree_with_a_brute_force_over_every_die(attacker, defender, fortification, naval):
-    odds = battle_odds(attacker, defender, castle=fortification == "castle",
-                       fortress=fortification == "fortress", naval=naval)
+    odds = battle_odds(attacker, defender, fortification=fortification, naval=naval)
     assert odds == brute_odds(attacker, defender, fortification, naval)
 
 
 @pytest.mark.parametrize("attacker, defender, options", [
     ({"daimyo": 1, "archer": 2, "gunner": 2, "swordsman": 2, "spearman": 6, "ronin": 2},
-     {"daimyo": 1, "archer": 1, "swordsman": 2, "spearman": 8, "ronin": 3}, {"castle": True}),
-    ({"spearman": 10}, {"swordsman": 3, "spearman": 4}, {"fortress": True, "naval": True}),
+     {"daimyo": 1, "archer": 1, "swordsman": 2, "spearman": 8, "ronin": 3}, {"fortification": "castle"}),
+    ({"spearman": 10}, {"swordsman": 3, "spearman": 4}, {"fortification": "fortress", "naval": True}),
 ])
 def test_the_three_outcomes_add_up_to_exactly_one(attacker, defender, options):
     odds = battle_odds(attacker, defender, **options)
@@ -156,27 +155,27 @@ def test_one_more_defending_unit_never_raises_the_attackers_chance():
 def test_a_castle_or_fortress_lowers_the_attackers_chance_and_a_fortress_more():
     attacker, defender = {"daimyo": 1, "swordsman": 2, "spearman": 4}, {"spearman": 3}
     open_field = battle_odds(attacker, defender)["attacker_wins"]
-    castle = battle_odds(attacker, defender, castle=True)["attacker_wins"]
-    fortress = battle_odds(attacker, defender, fortress=True)["attacker_wins"]
+    castle = battle_odds(attacker, defender, fortification="castle")["attacker_wins"]
+    fortress = battle_odds(attacker, defender, fortification="fortress")["attacker_wins"]
     assert fortress < castle < open_field
 
 
 def test_a_castle_whose_bonus_was_worn_down_by_earlier_attacks_is_easier_to_take():
     attacker, defender = {"swordsman": 2, "spearman": 3}, {"spearman": 2}
-    chances = [battle_odds(attacker, defender, castle=True, bonus=n)["attacker_wins"] for n in range(5)]
+    chances = [battle_odds(attacker, defender, fortification="castle", bonus=n)["attacker_wins"] for n in range(5)]
     assert chances == sorted(chances, reverse=True) and len(set(chances)) == 5
     assert chances[0] == battle_odds(attacker, defender)["attacker_wins"]
-    assert chances[4] == battle_odds(attacker, defender, castle=True)["attacker_wins"]
+    assert chances[4] == battle_odds(attacker, defender, fortification="castle")["attacker_wins"]
     with pytest.raises(ValueError, match="0 to 4 bonus units"):
-        battle_odds(attacker, defender, castle=True, bonus=5)
+        battle_odds(attacker, defender, fortification="castle", bonus=5)
 
 
 def test_a_naval_invasion_lowers_the_attackers_chance():
     attacker, defender = {"archer": 2, "spearman": 4}, {"swordsman": 1, "spearman": 2}
     assert (battle_odds(attacker, defender, naval=True)["attacker_wins"]
             < battle_odds(attacker, defender)["attacker_wins"])
-    assert (battle_odds(attacker, defender, naval=True, castle=True)["attacker_wins"]
-            < battle_odds(attacker, defender, castle=True)["attacker_wins"])
+    assert (battle_odds(attacker, defender, naval=True, fortification="castle")["attacker_wins"]
+            < battle_odds(attacker, defender, fortification="castle")["attacker_wins"])
 
 
 def test_a_casualty_priority_that_keeps_the_archers_changes_the_odds():
@@ -186,9 +185,9 @@ def test_a_casualty_priority_that_keeps_the_archers_changes_the_odds():
     assert losing_archers < keeping_archers
 
 
-def test_a_castle_and_a_fortress_together_are_refused():
-    with pytest.raises(ValueError, match="not both"):
-        battle_odds({"spearman": 1}, {"spearman": 1}, castle=True, fortress=True)
+def test_a_fortification_other_than_a_castle_or_a_fortress_is_refused():
+    with pytest.raises(ValueError, match="a castle, a fortress or none"):
+        battle_odds({"spearman": 1}, {"spearman": 1}, fortification="moat")
 
 
 def test_a_force_spec_is_read_as_unit_counts():
