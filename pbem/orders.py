@@ -20,7 +20,7 @@ from pbem.campaign import Campaign, hash_token
 from pbem.errors import UserError
 from pbem.files import write_atomic
 from pbem.problems import problem
-from pbem.tomlscan import shape
+from pbem.tomlscan import after_string, shape
 
 MAX_BYTES = 64 * 1024
 MAX_DEPTH = 16              # lists and tables within each other
@@ -348,10 +348,50 @@ def _locate(problem: Problem, text: str) -> Problem:
                 break
             if key.match(line):
                 number = offset + 1
+                if rest[0][1] is not None:   # an entry of a list: its own line, where the list runs over several
+                    number = _element_line(lines, offset, rest[0][1]) or number
                 break
     if number is None:
         return problem
     return replace(problem, line=number)
+
+
+def _element_line(lines: list[str], at: int, wanted: int) -> int | None:
+    """The line (from 1) on which entry `wanted` of the array assigned on line `at` starts, or None. Strings,
+    comments and nested arrays and tables are stepped over as TOML writes them."""
+    text = "\n".join(lines[at:at + 2000])
+    start = text.find("=")
+    start = text.find("[", start) if start >= 0 else -1
+    if start < 0 or text[text.find("=") + 1:start].strip():
+        return None
+    depth, entry, waiting, line, i = 0, 0, True, at + 1, start
+    while i < len(text):
+        char = text[i]
+        if char == "\n":
+            line += 1
+        elif char == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        elif depth == 1 and waiting and char not in " \t\r,]":
+            if entry == wanted:
+                return line
+            waiting = False
+        if char in "\"'":
+            end = after_string(text, i)
+            line += text.count("\n", i, end)
+            i = end
+            continue
+        if char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+            if depth == 0:
+                return None
+        elif char == "," and depth == 1:
+            entry, waiting = entry + 1, True
+        i += 1
+    return None
 
 
 def deliver_briefings(campaign: Campaign) -> list[str]:

@@ -25,7 +25,7 @@ def shape(text: str) -> Shape:
     while i < n:
         char = text[i]
         if char in "\"'":
-            i = _after_string(text, i)
+            i = after_string(text, i)
             run = 0
             continue
         if char == "#":
@@ -52,7 +52,7 @@ def shape(text: str) -> Shape:
     return found
 
 
-def _after_string(text: str, start: int) -> int:
+def after_string(text: str, start: int) -> int:
     """The index after the string that starts at `start` (basic or literal, single- or multi-line); the end of
     the text if it never closes (the parser then says where)."""
     quote = text[start]

@@ -87,7 +87,8 @@ def _board_for(state: dict, board: Board | None) -> Board:
     return board
 
 
-def _run_placement(state: dict, board: Board, orders_by_player: dict, acting: list[str]) -> list[dict]:
+def _run_placement(state: dict, board: Board, orders_by_player: dict, acting: list[str],
+                   checking: bool = False) -> list[dict]:
     """Every step of the placement round for the acting sides (all of them, or one player's when checking)."""
     sections = {side: _section(state, orders_by_player, side) for side in acting}
     order = [side for side in state["turn_order"] if side in acting]
@@ -99,19 +100,20 @@ def _run_placement(state: dict, board: Board, orders_by_player: dict, acting: li
     if state["options"]["quick"]:
         for cycle in range(QUICK_CLAIMS):
             for side in order:
-                events += claim_province(state, board, side, *_entry(sections[side], "claims", cycle))
+                events += claim_province(state, board, side, *_entry(sections[side], "claims", cycle), checking)
                 for step in range(QUICK_REINFORCEMENTS):
                     index = cycle * QUICK_REINFORCEMENTS + step
-                    events += reinforce_claims(state, board, side, *_entry(sections[side], "spearmen", index))
+                    events += reinforce_claims(state, board, side, *_entry(sections[side], "spearmen", index),
+                                               checking)
         for side in order:
             events += form_armies(state, side, sections[side].get("army_units"), _field(state, side, "army_units"))
     else:
         for index in range(PAIRS):
             for side in order:
-                events += place_spearmen(state, board, side, *_entry(sections[side], "spearmen", index))
+                events += place_spearmen(state, board, side, *_entry(sections[side], "spearmen", index), checking)
     for number in range(ARMIES_PER_COLOUR):
         for side in order:
-            events += place_army(state, board, side, number, *_entry(sections[side], "armies", number))
+            events += place_army(state, board, side, number, *_entry(sections[side], "armies", number), checking)
     return events
 
 
@@ -148,8 +150,9 @@ def _replaced(state: dict, side: str, field: str, given, province: str | None, r
 
 
 def _choose(state: dict, board: Board, side: str, raw, key: str, index: int, readable: bool,
-            candidates: list[str], why_not, default) -> tuple[str | None, list[dict]]:
-    """The province an order names if it is allowed now, else the default and an event saying why."""
+            candidates: list[str], why_not, default, checking: bool = False) -> tuple[str | None, list[dict]]:
+    """The province an order names if it is allowed now, else the default and an event saying why (when
+    `checking`, no default for a refused entry: see below)."""
     field = _field(state, side, f"{key}[{index}]")
     if not readable:
         reason = "not_understood"
@@ -164,6 +167,10 @@ def _choose(state: dict, board: Board, side: str, raw, key: str, index: int, rea
             if pid in candidates:
                 return pid, []
             reason = why_not(pid)
+    if checking and reason != "missing":
+        # a refused entry places nothing when checking, so that the entries after it are judged as the player
+        # wrote them, not against a default that takes their province (an error that would go with this one)
+        return None, [_replaced(state, side, field, raw, None, reason)]
     chosen = default(candidates) if candidates else None
     return chosen, [_replaced(state, side, field, raw, chosen, reason)]
 
@@ -209,12 +216,13 @@ def pair_targets(state: dict, side: str) -> tuple[list[str], bool]:
     return room, False
 
 
-def place_spearmen(state: dict, board: Board, side: str, raw, key: str, index: int, readable: bool) -> list[dict]:
+def place_spearmen(state: dict, board: Board, side: str, raw, key: str, index: int, readable: bool,
+                   checking: bool = False) -> list[dict]:
     """Two spearmen on one province of the side that holds only one spearman."""
     candidates, single = pair_targets(state, side)
     pid, events = _choose(state, board, side, raw, key, index, readable, candidates,
                           lambda p: _not_yours_or(state, side, p, "not_single_spearman" if single else "full"),
-                          lambda c: _best(board, c, lambda p: enemy_neighbours(state, board, side, p)))
+                          lambda c: _best(board, c, lambda p: enemy_neighbours(state, board, side, p)), checking)
     if pid is None:
         return events
     return events + _add_spearmen(state, side, pid, AT_A_TIME)
@@ -228,14 +236,15 @@ def _add_spearmen(state: dict, side: str, pid: str, count: int) -> list[dict]:
     return [event("spearmen_placed", player=player_of(state, side), colour=colour, province=pid, count=count)]
 
 
-def claim_province(state: dict, board: Board, side: str, raw, key: str, index: int, readable: bool) -> list[dict]:
+def claim_province(state: dict, board: Board, side: str, raw, key: str, index: int, readable: bool,
+                   checking: bool = False) -> list[dict]:
     """Quick play: one spearman on an unowned province, which becomes the side's."""
     candidates = [pid for pid in board.ids() if state["provinces"][pid]["owner"] is None]
     pid, events = _choose(state, board, side, raw, key, index, readable, candidates,
                           lambda p: "claimed",
                           lambda c: _best(board, c, lambda p: (
                               sum(side_of_province(state, o) == side for o in board.neighbours(p)),
-                              -enemy_neighbours(state, board, side, p))))
+                              -enemy_neighbours(state, board, side, p))), checking)
     if pid is None:
         return events
     colour = colour_of(state, side)
@@ -244,14 +253,15 @@ def claim_province(state: dict, board: Board, side: str, raw, key: str, index: i
     return events + [event("province_claimed", player=player_of(state, side), colour=colour, province=pid)]
 
 
-def reinforce_claims(state: dict, board: Board, side: str, raw, key: str, index: int, readable: bool) -> list[dict]:
+def reinforce_claims(state: dict, board: Board, side: str, raw, key: str, index: int, readable: bool,
+                     checking: bool = False) -> list[dict]:
     """Quick play: one spearman on a province of the side holding fewer than three."""
     candidates = [pid for pid in provinces_of_side(state, side)
                   if _spearmen(state, pid) < QUICK_SPEARMAN_CAP
                   and regular_count(state["provinces"][pid]["force"]) < PROVINCIAL_LIMIT]
     pid, events = _choose(state, board, side, raw, key, index, readable, candidates,
                           lambda p: _not_yours_or(state, side, p, "full"),
-                          lambda c: _best(board, c, lambda p: enemy_neighbours(state, board, side, p)))
+                          lambda c: _best(board, c, lambda p: enemy_neighbours(state, board, side, p)), checking)
     if pid is None:
         return events
     return events + _add_spearmen(state, side, pid, 1)
@@ -299,12 +309,12 @@ def form_armies(state: dict, side: str, raw, field: str) -> list[dict]:
 
 
 def place_army(state: dict, board: Board, side: str, number: int, raw, key: str, index: int,
-               readable: bool) -> list[dict]:
+               readable: bool, checking: bool = False) -> list[dict]:
     """An army marker on a province of the side without one; the army is then in play."""
     candidates = [pid for pid in provinces_of_side(state, side) if army_at(state, pid) is None]
     pid, events = _choose(state, board, side, raw, key, index, readable, candidates,
                           lambda p: _not_yours_or(state, side, p, "army_there"),
-                          lambda c: _best(board, c, lambda p: exposure(state, board, side, p)))
+                          lambda c: _best(board, c, lambda p: exposure(state, board, side, p)), checking)
     if pid is None:
         return events
     army_id = f"{colour_of(state, side)}-{number + 1}"
@@ -391,7 +401,7 @@ def check_placement_orders(state: dict, player: str, body: dict, board: Board | 
     if problems:
         return problems
     trial = copy_plain(state)
-    events = _run_placement(trial, board, {player: body}, sides_of(state, player))
+    events = _run_placement(trial, board, {player: body}, sides_of(state, player), checking=True)
     for ev in events:
         if ev["kind"] == REPLACED and ev["reason"] not in ("missing", *NAME_REASONS):
             problems.append(_replaced_problem(trial, board, ev))

@@ -520,3 +520,27 @@ def test_missing_army_orders_put_each_army_where_most_enemy_provinces_border_tie
     expected = sorted(provinces_of(new, "ann"), key=score)[:3]
     assert [new["armies"][f"red-{n}"]["province"] for n in (1, 2, 3)] == expected
     assert [ev["province"] for ev in only(events, "army_placed") if ev["player"] == "ann"] == expected
+
+
+def test_one_refused_placement_entry_makes_no_false_error_in_the_entries_after_it():
+    """The default that would stand in for a refused entry must not use up the province a later entry names:
+    "Tamba does not hold just one spearman" was false, the default put in place of "Kozuke" had used it."""
+    state, _ = new_game()
+    mine = provinces_of(state, "ann")
+    theirs = next(pid for pid in provinces_of(state, "bob"))
+    written = [theirs, *mine[:5]]
+    problems = check_placement_orders(state, "ann", {"spearmen": written})
+    assert [(p.code, p.field) for p in problems] == [("placement-not-yours", "spearmen[0]")]
+
+
+def test_every_placement_entry_is_told_at_its_own_line_of_a_list_written_over_several():
+    from pbem.orders import _locate
+
+    state, _ = new_game()
+    mine = provinces_of(state, "ann")
+    theirs = provinces_of(state, "bob")
+    text = "round = 1\nspearmen = [\n" + "".join(f'  "{BOARD.name(p)}",\n' for p in [*mine[:3], theirs[0], *mine[3:5]])
+    text += "]\n"
+    problems = check_placement_orders(state, "ann", {"spearmen": [*mine[:3], theirs[0], *mine[3:5]]})
+    assert [p.field for p in problems] == ["spearmen[3]"]
+    assert _locate(problems[0], text).line == 6   # the fourth entry's line, not the list's
