@@ -43,7 +43,7 @@ from .board import board_of_state
 from .build import check_build
 from .levy import check_levy, levy_units
 from .placement import check_placement_orders
-from .planning import check_allocation
+from .planning import allocation_as_written, check_allocation
 from .problems import problem
 from .ronin import check_ronin
 from .state import active_sides, is_two_player, sides_of
@@ -73,12 +73,12 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         problems += allocation_problems
         problems += check_preferences(state, side, section.get("turn_order", {}).get("preferences"))
         war = section.get("war", {})
-        if not allocation_problems:   # what is bought depends on the Koku paid
-            paid = allocation or {}
-            problems += check_build(state, side, paid, section.get("build"))
-            problems += check_levy(state, side, paid, section.get("levy"))
-            problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
-            problems += move_checks.check_moves(state, side, war, board, paid, section.get("levy"))
+        # what is bought depends on the Koku paid: against a refused allocation, the amounts as written
+        paid = allocation_as_written(allocation) if allocation_problems else allocation or {}
+        problems += check_build(state, side, paid, section.get("build"))
+        problems += check_levy(state, side, paid, section.get("levy"))
+        problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
+        problems += move_checks.check_moves(state, side, war, board, paid, section.get("levy"))
         problems += battles.check_battles(state, side, war, board)
         problems += assassination.check_ninja(state, side, section)
         if not problems:

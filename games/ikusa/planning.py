@@ -62,6 +62,15 @@ def check_allocation(state: dict, side: str, allocation) -> list[Problem]:
     return problems
 
 
+def allocation_as_written(allocation) -> dict:
+    """The boxes of an allocation that read as amounts, the rest left out: what the purchases are checked
+    against when the allocation itself is refused, so that one answer tells every problem of the file."""
+    if not isinstance(allocation, dict):
+        return {}
+    return {box: amount for box, amount in allocation.items()
+            if box in BOXES and is_count(amount) and amount >= 0 and (box != "build" or amount in (0, BUILD_COST))}
+
+
 def normal_allocation(allocation: dict) -> dict:
     """The five boxes, each present, in one order."""
     return {box: allocation.get(box, 0) for box in BOXES}
