@@ -37,6 +37,9 @@ from .units import DAIMYO, KINDS, RONIN, compact, regular_units
 
 # --- small force helpers (ronin included, unlike state.add_units) ----------------------------------
 
+RECOVERED_EXPERIENCE = 1   # "Coloque su marcador de experiencia en el agujero más a la izquierda marcado con '1'";
+#                           quick play's level 2 is for assassinated daimyos' successors alone
+
 
 def merged(*forces: dict) -> dict:
     """Several forces as one, every kind in the fixed order, no zero counts."""
@@ -206,8 +209,7 @@ def _recover_daimyos(state: dict, side: str, wanted=None) -> list[dict]:
                 units[kind] = units.get(kind, 0) + 1
         picked = compact({k: units[k] for k in units if k != DAIMYO})
         state["provinces"][pid]["force"] = compact(force)
-        army.update(units=compact(units), province=pid, status="active",
-                    experience=state["options"].get("least_experience", 1))
+        army.update(units=compact(units), province=pid, status="active", experience=RECOVERED_EXPERIENCE)
         army.pop("frozen", None)
         events.append(event("daimyo_recovered", army=army_id, **who(state, side), province=pid,
                             experience=army["experience"], picked_up=picked))

@@ -11,7 +11,8 @@
         "victory_check": "immediate" | "end_of_round",
         "victory_provinces": 35 | 50 | 30 | 40,  # provinces that win
         "most_provinces_on_first_elimination": bool,  # quick play's second way to win
-        "least_experience": 1 | 2,               # a daimyo starts (and comes back) at this level
+        "least_experience": 1 | 2,               # a daimyo starts, and an assassinated one's successor comes
+                                                 # back, at this level (a recovered daimyo at 1: conquest.py)
       },
       "colours": {player: [colour, ...]},        # two colours each in the two-player game
       "turn_order": [side, ...],
