@@ -647,6 +647,45 @@ def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: 
     return problems
 
 
+JUDGED_NOW = {"target_not_adjacent": "target-not-adjacent", "first_round_daimyo": "first-round-daimyo",
+              "unoccupied_needs_experience": "unoccupied-needs-experience", "no_provincial_force": "no-force-to-attack",
+              "army_frozen": "army-frozen"}
+"""why_not's reasons that the orders can be refused for when they come: the battle's own predicate, judged on
+where each force will stand (reasons _check_entry words itself are left to it)."""
+
+
+def check_reach(state: dict, side: str, war_orders, board: Board | None = None) -> list[Problem]:
+    """The battle orders judged by why_not, the battle's own predicate, on the board as the side's war will
+    find it: the round being played, each army where its phase A moves take it, and after each attack that
+    orders an advance, in the province it attacked (as if it won: a battle lost is an earlier event of the
+    round, which the report then names). What this accepts, the war carries out unless such an event stops
+    it. Call it only on phase A moves that check."""
+    from .movement import move_armies
+
+    board = board or board_of_state(state)
+    moved, _ = move_armies({**state, "round": state["round"] + 1}, side, war_orders, board)
+    at = field_of(state, side, "war")
+    problems = []
+    for index, raw in enumerate(battle_entries(war_orders)):
+        entry, _ = read_entry(moved, board, raw)
+        if entry is None or origin_of(moved, entry) is None:
+            continue   # a name or a force that is not there: said by _check_entry
+        origin = origin_of(moved, entry)
+        reason = why_not(moved, side, entry, board)
+        code = JUDGED_NOW.get(reason)
+        if code:
+            problems.append(problem(f"{at}.battles[{index}].target", code, origin=board.name(origin),
+                                    target=board.name(entry["target"])))
+        elif reason is None and entry["force"] == "army" and entry["after_win"] != "stay":
+            _advance_as_if_won(moved, side, entry["id"], entry["target"])
+    return problems
+
+
+def _advance_as_if_won(state: dict, side: str, army_id: str, target: str) -> None:
+    state["armies"][army_id]["province"] = target
+    state["provinces"][target].update(owner=player_of(state, side), colour=colour_of(state, side), force={})
+
+
 def battle_forecast(state: dict, side: str, entry_raw, board: Board | None = None) -> dict:
     """The odds of one battle order against what the side can see now (enemy hidden ronin unknown).
 

@@ -243,6 +243,15 @@ PROBLEMS = ProblemTable({
                                             "from there; after its last attack it moves in phase D."),
     "force-from-foreign-province": (NOT_ALLOWED, "You do not own that province, so no provincial force of yours "
                                                  "attacks from it."),
+    "target-not-adjacent": (NOT_ALLOWED, "{target} is not next to {origin}, where this force stands when it "
+                                         "attacks: a battle is fought against a neighbouring province."),
+    "first-round-daimyo": (NOT_ALLOWED, "In the first round no battle is fought against a province where a "
+                                        "daimyo's army stands ({target}, from {origin})."),
+    "unoccupied-needs-experience": (NOT_ALLOWED, "{target} is unoccupied: only a daimyo of experience 2 or more "
+                                                 "takes an unoccupied province in a battle (from {origin})."),
+    "no-force-to-attack": (NOT_ALLOWED, "{origin} has no regular units to attack {target} with."),
+    "army-frozen": (NOT_ALLOWED, "The daimyo in {origin} was assassinated: its army does not attack this round "
+                                 "({target})."),
     "force-target-not-adjacent": (NOT_ALLOWED, "A provincial force attacks only a province next to its own "
                                                "(provincial forces do not move before they attack)."),
     "force-moves-in-phase-c": (NOT_ALLOWED, "A provincial force does not move in phase C: it moves into a beaten "

@@ -1,0 +1,51 @@
+"""One rule, one predicate: a battle order is judged when it comes by the battle's own predicate (why_not), on the
+board as the war will find it, so an attack the acknowledgement accepts is not then skipped as 'not adjacent'."""
+from __future__ import annotations
+
+from engine import Dice
+from games.ikusa import GAME
+from games.ikusa.battles import why_not
+from games.ikusa.board import default_board
+
+BOARD = default_board()
+
+
+def after_placement():
+    state, _ = GAME.setup(["ann", "bob", "cho"], {}, Dice(b"problems"))
+    orders = {player: GAME.default_orders(state, player) for player in state["players"]}
+    state, _ = GAME.resolve(state, orders, Dice(b"placement"))
+    return state
+
+
+def codes(state, war):
+    return [(p.code, p.field) for p in GAME.check_orders(state, "ann", {"war": war}).problems]
+
+
+def test_an_attack_on_a_province_that_is_not_next_to_the_army_is_refused_when_the_orders_come():
+    state = after_placement()
+    origin = state["armies"]["red-1"]["province"]
+    far = next(pid for pid, p in state["provinces"].items()
+               if p["owner"] == "bob" and pid not in BOARD.neighbours(origin))
+    checked = GAME.check_orders(state, "ann", {"war": {"battles": [{"army": "red-1", "target": BOARD.name(far)}]}})
+    assert [(p.code, p.field) for p in checked.problems] == [("target-not-adjacent", "war.battles[0].target")]
+    assert BOARD.name(far) in checked.problems[0].message and checked.forecast == []
+    entry = {"force": "army", "id": "red-1", "target": far}
+    assert why_not({**state, "round": state["round"] + 1}, "ann", entry, BOARD) == "target_not_adjacent"
+
+
+def test_the_attack_is_judged_from_where_the_phase_a_move_takes_the_army():
+    state = after_placement()
+    mine = {pid for pid, p in state["provinces"].items() if p["owner"] == "ann"}
+    found = [(army, step, beyond) for army, a in sorted(state["armies"].items())
+             if a["player"] == "ann" and a["status"] == "active"
+             for step in BOARD.neighbours(a["province"]) if step in mine and not any(
+                 b["province"] == step for b in state["armies"].values())
+             for beyond in BOARD.neighbours(step)
+             if state["provinces"][beyond]["owner"] not in (None, "ann")
+             and beyond not in BOARD.neighbours(a["province"])]
+    assert found, "the set-up has no army one step from an enemy province it cannot reach now"
+    army, step, beyond = found[0]
+    move = {"army": army, "path": [BOARD.name(step)]}
+    attack = {"army": army, "target": BOARD.name(beyond)}
+    assert codes(state, {"battles": [attack]}) == [("target-not-adjacent", "war.battles[0].target")]
+    assert "target-not-adjacent" not in [c for c, _ in codes(state, {"moves": [move], "battles": [attack]})]
