@@ -15,6 +15,13 @@ PLACEMENT_GUIDE = """\
 # An order that cannot be carried out when its turn comes is replaced by a default, and you are told.
 """
 
+QUICK_GUIDE = """\
+# Quick play:
+#   claims = [...]    the unowned provinces you claim, one spearman each, in the order to claim them
+#   army_units = [...] the archers, swordsmen and gunners on each army card
+#   pick_up = [...]   the spearmen each army takes from the province it is placed on (none by default)
+"""
+
 ROUND_GUIDE = """\
 # Ikusa: one file holds your whole round. Each part is optional; a part left out gets a default.
 #   [planning]      every Koku into the boxes turn_order, build (0 or 2), levy, ronin, ninja
@@ -33,7 +40,8 @@ ROUND_GUIDE = """\
 
 def order_form(view: dict, player: str) -> str:
     if view["phase"] == "placement":
-        return PLACEMENT_GUIDE + "\n" + tomli_w.dumps(default_placement_orders(view, player))
+        guide = PLACEMENT_GUIDE + (QUICK_GUIDE if view["options"]["quick"] else "")
+        return guide + "\n" + tomli_w.dumps(default_placement_orders(view, player))
     return ROUND_GUIDE + "\n" + tomli_w.dumps(computer_orders(view, player))
 
 

@@ -33,6 +33,7 @@ from .state import (
     ARMIES_PER_COLOUR,
     ARMY_ASHIGARU_LIMIT,
     ARMY_SAMURAI_LIMIT,
+    ASHIGARU,
     PROVINCIAL_LIMIT,
     add_units,
     are_enemies,
@@ -48,6 +49,7 @@ from .state import (
     sides_of,
     take_figures,
 )
+from .units import compact
 
 EXTRA_SPEARMEN, AT_A_TIME = 12, 2
 PAIRS = EXTRA_SPEARMEN // AT_A_TIME
@@ -114,6 +116,36 @@ def _run_placement(state: dict, board: Board, orders_by_player: dict, acting: li
     for number in range(ARMIES_PER_COLOUR):
         for side in order:
             events += place_army(state, board, side, number, *_entry(sections[side], "armies", number), checking)
+    if state["options"]["quick"]:
+        for side in order:
+            events += pick_up_spearmen(state, side, sections[side].get("pick_up"), _field(state, side, "pick_up"))
+    return events
+
+
+def pick_up_spearmen(state: dict, side: str, raw, field: str) -> list[dict]:
+    """Quick play: each army takes the spearmen the player says from the province it stands on ("Los ejércitos
+    pueden recoger lanceros de las provincias que ocupan"); none by default. A count the province or the
+    army's limit of ashigaru cannot give is cut to what they can, and the player told."""
+    if not isinstance(raw, list):
+        return []
+    events = []
+    colour = colour_of(state, side)
+    for number, wanted in enumerate(raw[:ARMIES_PER_COLOUR], start=1):
+        army = state["armies"][f"{colour}-{number}"]
+        if not wanted or army["province"] is None:
+            continue
+        force = state["provinces"][army["province"]]["force"]
+        room = ARMY_ASHIGARU_LIMIT - sum(army["units"].get(kind, 0) for kind in ASHIGARU)
+        taken = min(wanted, force.get("spearman", 0), room)
+        if taken < wanted:
+            events.append(_replaced(state, side, f"{field}[{number - 1}]", None, army["province"],
+                                    "not_enough_spearmen" if taken == force.get("spearman", 0) else "army_limit"))
+        if taken:
+            force["spearman"] -= taken
+            state["provinces"][army["province"]]["force"] = compact(force)
+            army["units"] = add_units(army["units"], "spearman", taken)
+            events.append(event("spearmen_picked_up", player=player_of(state, side), colour=colour,
+                                army=f"{colour}-{number}", province=army["province"], count=taken))
     return events
 
 
@@ -362,7 +394,8 @@ def _split_list(board: Board, raw) -> list[str] | None:
 # --- checking and defaults -----------------------------------------------------------------------
 
 def _keys(state: dict) -> tuple[str, ...]:
-    return ("spearmen", "armies", "claims", "army_units") if state["options"]["quick"] else ("spearmen", "armies")
+    return ("spearmen", "armies", "claims", "army_units", "pick_up") if state["options"]["quick"] else \
+        ("spearmen", "armies")
 
 
 def _limits(state: dict) -> dict:
@@ -435,17 +468,30 @@ def _check_section(state: dict, board: Board, side: str, section: dict) -> list[
                 match_province(board, text)
             except ProvinceNameError as exc:
                 problems.append(refused(f"{field}[{index}]", exc))
-    if "army_units" in keys and section.get("army_units") is not None:
-        reason = army_units_problem(section["army_units"])
-        field = _field(state, side, "army_units")
-        if reason == "not_understood":
-            problems.append(problem(field, "army-units-not-understood",
-                                    example="[{archer = 2, swordsman = 2, gunner = 2}, ...]"))
-        elif reason == "wrong_totals":
-            problems.append(problem(field, "army-units-wrong-totals"))
-        elif reason == "army_limit":
-            problems.append(problem(field, "army-units-over-limit", samurai=ARMY_SAMURAI_LIMIT,
-                                    ashigaru=ARMY_ASHIGARU_LIMIT))
+    if "army_units" in keys:
+        problems += _check_army_cards(state, side, section)
+    return problems
+
+
+def _check_army_cards(state: dict, side: str, section: dict) -> list[Problem]:
+    """Quick play: the troops on the army cards, and the spearmen each army picks up."""
+    problems = []
+    raw = section.get("pick_up")
+    if raw is not None and not (isinstance(raw, list) and len(raw) <= ARMIES_PER_COLOUR
+                                and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in raw)):
+        problems.append(problem(_field(state, side, "pick_up"), "pick-up-not-understood", armies=ARMIES_PER_COLOUR))
+    if section.get("army_units") is None:
+        return problems
+    reason = army_units_problem(section["army_units"])
+    field = _field(state, side, "army_units")
+    if reason == "not_understood":
+        problems.append(problem(field, "army-units-not-understood",
+                                example="[{archer = 2, swordsman = 2, gunner = 2}, ...]"))
+    elif reason == "wrong_totals":
+        problems.append(problem(field, "army-units-wrong-totals"))
+    elif reason == "army_limit":
+        problems.append(problem(field, "army-units-over-limit", samurai=ARMY_SAMURAI_LIMIT,
+                                ashigaru=ARMY_ASHIGARU_LIMIT))
     return problems
 
 
@@ -493,6 +539,9 @@ def _replaced_problem(state: dict, board: Board, ev: dict) -> Problem:
         return problem(field, "army-there", province=name)
     if reason == "claimed":
         return problem(field, "claimed", province=name)
+    if reason in ("not_enough_spearmen", "army_limit"):
+        return problem(field, "pick-up-too-many", province=board.name(ev["province"]),
+                       limit=ARMY_ASHIGARU_LIMIT)
     return problem(field, "placement-refused", province=name, reason=reason)
 
 
@@ -521,6 +570,7 @@ def default_placement_orders(state: dict, player: str, board: Board | None = Non
                 section["claims"].append(ev["province"])
         if state["options"]["quick"]:
             section["army_units"] = [dict(units) for units in QUICK_DEFAULT_ARMIES]
+            section["pick_up"] = [0] * ARMIES_PER_COLOUR
         sections[side] = section
     if is_two_player(state):
         return {"split": provinces_of_side(state, state["colours"][player][0]), **sections}

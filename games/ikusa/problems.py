@@ -70,6 +70,10 @@ PROBLEMS = ProblemTable({
                                          "the extra spearmen go two at a time on a province holding only one."),
     "placement-full": (NOT_ALLOWED, "{province} has no room for more spearmen then (at most {cap} there at this "
                                     "stage)."),
+    "pick-up-not-understood": (NOT_UNDERSTOOD, "pick_up is a list of up to {armies} counts, the spearmen each "
+                                               "army takes from the province it is placed on: pick_up = [2, 0, 1]"),
+    "pick-up-too-many": (NOT_ALLOWED, "The army placed on {province} cannot take that many spearmen: not as many "
+                                      "stand there, or it would hold more than {limit} ashigaru."),
     "army-there": (NOT_ALLOWED, "An army marker already stands in {province} when this one is placed."),
     "claimed": (NOT_ALLOWED, "{province} is not unowned when this claim comes."),
     "placement-refused": (NOT_ALLOWED, "{province} cannot be used for this placement ({reason})."),

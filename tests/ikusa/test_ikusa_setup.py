@@ -544,3 +544,26 @@ def test_every_placement_entry_is_told_at_its_own_line_of_a_list_written_over_se
     problems = check_placement_orders(state, "ann", {"spearmen": [*mine[:3], theirs[0], *mine[3:5]]})
     assert [p.field for p in problems] == ["spearmen[3]"]
     assert _locate(problems[0], text).line == 6   # the fourth entry's line, not the list's
+
+
+def test_in_quick_play_each_army_may_pick_up_spearmen_from_the_province_it_is_placed_on():
+    """'Los ejércitos pueden recoger lanceros de las provincias que ocupan': none by default, as many as the
+    player says while the province has them and the army stays within its ashigaru."""
+    state, _ = setup(THREE, {"quick": True}, Dice(b"quick"))
+    orders = default_placement_orders(state, "ann")
+    assert orders["pick_up"] == [0, 0, 0]
+    without, _ = place_reinforcements(state, {"ann": orders}, None)
+    first = without["armies"]["red-1"]["province"]
+    standing = without["provinces"][first]["force"].get("spearman", 0)
+    assert standing >= 1
+    picking = {**orders, "pick_up": [standing, 0, 0]}
+    assert check_placement_orders(state, "ann", picking) == []
+    new, events = place_reinforcements(state, {"ann": picking}, None)
+    assert new["armies"]["red-1"]["units"].get("spearman", 0) == standing
+    assert new["provinces"][first]["force"].get("spearman", 0) == 0
+    assert [(e["army"], e["count"]) for e in only(events, "spearmen_picked_up")] == [("red-1", standing)]
+    too_many = {**orders, "pick_up": [standing + 1, 0, 0]}
+    assert [(p.code, p.field) for p in check_placement_orders(state, "ann", too_many)] == [
+        ("pick-up-too-many", "pick_up[0]")]
+    assert [p.code for p in check_placement_orders(state, "ann", {**orders, "pick_up": ["two"]})] == [
+        "pick-up-not-understood"]
