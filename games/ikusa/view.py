@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.canonical import copy_plain
 
+from .board import board_of_state
 from .conquest import province_counts
 from .state import sides_of
 
@@ -19,6 +20,8 @@ def view(state: dict, player: str) -> dict:
     seen["you"] = player
     seen["your_sides"] = sides_of(state, player) if player in state["players"] else []
     seen["standings"] = standings(state)
+    board = board_of_state(state)
+    seen["names"] = {pid: board.name(pid) for pid in state["provinces"]}   # as the board prints them
     return seen
 
 
