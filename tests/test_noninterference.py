@@ -1,9 +1,12 @@
 """Hidden information: what a player may not know never changes that player's report by one byte."""
 from __future__ import annotations
 
-import pytest
-from conftest import make_campaign, order_file, run
+from datetime import timedelta
 
+import pytest
+from conftest import START, make_campaign, order_file, run
+
+from pbem import clock
 from pbem.campaign import Campaign
 
 
@@ -27,8 +30,9 @@ def test_fallback_targets_that_never_execute_do_not_reach_other_players(tmp_path
     base = {"ann": ["Kasugayama"], "cho": ["Kumamoto"]}
     a = make_campaign(tmp_path / "a" / "war", secret_word=secret_word)
     b = make_campaign(tmp_path / "b" / "war", secret_word=secret_word)
-    play_round(a.folder, tmp_path, {**base, "bob": ["Gifu", "Edo", "auto"]})
-    play_round(b.folder, tmp_path, {**base, "bob": ["Gifu", "Odani", "Matsumoto"]})
+    with clock.frozen_at(START + timedelta(hours=1)):   # the mails' Date is the moment of resolution
+        play_round(a.folder, tmp_path, {**base, "bob": ["Gifu", "Edo", "auto"]})
+        play_round(b.folder, tmp_path, {**base, "bob": ["Gifu", "Odani", "Matsumoto"]})
     compared = 0
     for player in ("ann", "cho"):
         assert reports(a.folder, player) == reports(b.folder, player)
