@@ -223,12 +223,7 @@ def test_a_fortress_built_with_build_defends_as_a_fortress_with_five_ronin_not_a
     state, events = build_fortress(state, "oda", "tajima")
     assert [e["kind"] for e in events] == ["fortress_built"]
     assert state["provinces"]["tajima"]["castle"] and state["provinces"]["tajima"]["fortress"]
-    war = {"battles": [{"army": "blue-1", "target": "Tajima", "after_win": "stay"}]}
-    state["armies"]["blue-1"]["province"] = "tango"
-    state["provinces"]["tango"] = province("ann", spearman=1)
-    state["supply"]["figures"]["orange"]["swordsman"] += 1
-    state["supply"]["figures"]["orange"]["spearman"] += 1
-    state["supply"]["figures"]["blue"]["spearman"] -= 1
+    war = blue_1_attacks_tajima_from_tango(state)
     _, events = conduct_combat(state, "ann", war, Dice.for_round(bytes(32)), BOARD)
     started = only(events, "battle_started")[0]
     assert started["fortification"] == "fortress" and started["bonus"] == 5
@@ -258,15 +253,21 @@ def test_the_computer_player_weighs_a_built_fortress_without_failing():
     assert 0 < behind["fortress"] < behind["castle"] < behind[None] <= 1   # five ronin hold better than four spearmen
 
 
-def test_a_fortress_adds_five_bonus_ronin_that_are_not_figures():
-    state = example_state()
-    state["provinces"]["tajima"]["fortress"] = True
-    war = {"battles": [{"army": "blue-1", "target": "Tajima", "after_win": "stay"}]}
+def blue_1_attacks_tajima_from_tango(state: dict) -> dict:
+    """blue-1 stands in Tango, now ann's with one spearman (Oda's figures back in orange's tray, the spearman
+    out of blue's); the war it returns attacks Tajima."""
     state["armies"]["blue-1"]["province"] = "tango"
     state["provinces"]["tango"] = province("ann", spearman=1)
     state["supply"]["figures"]["orange"]["swordsman"] += 1
     state["supply"]["figures"]["orange"]["spearman"] += 1
     state["supply"]["figures"]["blue"]["spearman"] -= 1
+    return {"battles": [{"army": "blue-1", "target": "Tajima", "after_win": "stay"}]}
+
+
+def test_a_fortress_adds_five_bonus_ronin_that_are_not_figures():
+    state = example_state()
+    state["provinces"]["tajima"]["fortress"] = True
+    war = blue_1_attacks_tajima_from_tango(state)
     # the archer hits a bonus ronin; hand to hand the daimyo, the swordsman and two spearmen hit the four
     # others while they and the regular spearman miss; in round 2 the archer kills the spearman
     dice = ScriptedDice(HIT, HIT, HIT, *[MISS] * 4, HIT, HIT, MISS, HIT)
