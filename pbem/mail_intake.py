@@ -45,6 +45,7 @@ from pbem.outbox import compose, post, posted
 MAX_REPLIES = 10
 UNCLAIMED_HOURS = 12   # mail left for another campaign this long: its sender, if a player here, is asked which
 LEFT_FILE = "mail-left.json"
+MAX_LEFT_NOTED = 500   # mail left for others that is noted and counted; more is left on the server unnoted
 MAX_STRANGER_REPLIES = 3   # a round's answers to mail in a player's name from addresses not the player's
 MAX_MESSAGE_BYTES = 10 * 1024 * 1024   # orders with a phone's photo attached still fit
 TAG = re.compile(r"\[([A-Za-z][A-Za-z0-9_-]{0,31})\]")
@@ -154,6 +155,8 @@ def left_for_another(campaign: Campaign, mail: MailOrders, key: str) -> MailOutc
     left = read_record(path) if path.is_file() else {}
     now = clock.now()
     entry = left.get(key)
+    if entry is None and len(left) >= MAX_LEFT_NOTED:   # a stranger's flood must not grow it (or its rewrites)
+        return MailOutcome(key, "other campaign", None, mail.subject[:80])
     if entry is None:
         left[key] = {"first_seen": clock.stamp(now), "subject": mail.subject[:80], "asked": False}
         write_atomic(path, json.dumps(left, sort_keys=True, indent=1) + "\n")

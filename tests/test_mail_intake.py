@@ -317,3 +317,13 @@ def test_mail_no_campaign_takes_is_counted_in_status_and_its_sender_asked_once_w
         take_raw(campaign, raw)   # the next fetch: asked once only
     [answer] = answers(campaign).values()
     assert answer["To"] == "ann <ann@example.org>" and "no campaign took it" in answer.get_content()
+
+
+def test_a_stranger_flooding_a_shared_mailbox_with_others_tags_cannot_grow_the_note_of_what_was_left(campaign, now,
+                                                                                                      monkeypatch):
+    monkeypatch.setattr(mail_intake, "MAX_LEFT_NOTED", 5)
+    for n in range(12):
+        outcome = take_raw(campaign, mail("x", subject=f"[spam{n}] hi", sender="eve@example.net",
+                                          message_id=f"<left{n}@example.net>"))
+        assert outcome.action == "other campaign"
+    assert len(json.loads((campaign.folder / mail_intake.LEFT_FILE).read_text())) == 5
