@@ -18,7 +18,6 @@ campaign.toml:
 from __future__ import annotations
 
 import json
-import urllib.error
 import urllib.request
 from datetime import datetime, timezone
 
@@ -71,7 +70,7 @@ def fetch(settings: dict, number: int) -> BeaconRound:
             with urllib.request.urlopen(address, timeout=TIMEOUT) as answer:
                 data = json.loads(answer.read(MAX_ANSWER))
             found = BeaconRound(int(data["round"]), str(data["signature"]), str(data["previous_signature"]))
-        except (OSError, urllib.error.URLError, ValueError, KeyError, TypeError) as exc:
+        except (OSError, ValueError, KeyError, TypeError) as exc:   # URLError is an OSError
             failures.append(f"{url}: {getattr(exc, 'reason', None) or exc}")
             continue
         if found.round != number:

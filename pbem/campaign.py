@@ -278,10 +278,15 @@ class Campaign:
     def closing(self) -> datetime | None:
         """When the open round stops taking orders: its deadline and grace. In beacon mode it is the moment the
         beacon round follows; before it, nobody knows the round's dice."""
-        from pbem import clock
 
         deadline = self.deadline()
-        return None if deadline is None else clock.parse(deadline) + timedelta(hours=self.grace_hours)
+        return None if deadline is None else self.closing_of(deadline)
+
+    def closing_of(self, deadline: str) -> datetime:
+        """When a round with this deadline stops taking orders: the deadline and the grace after it."""
+        from pbem import clock
+
+        return clock.parse(deadline) + timedelta(hours=self.grace_hours)
 
     def is_over(self) -> bool:
         return self.game.is_over(self.state())

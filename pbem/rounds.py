@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from datetime import timedelta
 
 from engine import canonical
 from engine.beacon import BeaconRound
@@ -193,7 +192,7 @@ def announced_beacon(campaign: Campaign, deadline: str) -> dict:
     """The beacon round of the round that opens with this deadline, told in the report that opens it."""
     from pbem.beacon import beacon_round, publication
 
-    closing = clock.parse(deadline) + timedelta(hours=campaign.grace_hours)
+    closing = campaign.closing_of(deadline)
     number = beacon_round(campaign.beacon, closing)
     return {"round": number, "closing": clock.stamp(closing), "published": publication(campaign.beacon, number)}
 
