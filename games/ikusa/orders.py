@@ -42,6 +42,7 @@ from . import assassination, battles, move_checks
 from .board import board_of_state
 from .build import check_build
 from .levy import check_levy, levy_units
+from .movement import move_armies
 from .placement import check_placement_orders
 from .planning import allocation_as_written, check_allocation
 from .problems import problem
@@ -87,7 +88,8 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         problems += assassination.check_ninja(state, side, section)
         if not problems:
             levied = levy_units(state, {side: paid}, {side: section.get("levy")})[0] if paid.get("levy") else state
-            forecast += [{"side": side, **battles.battle_forecast(levied, side, entry, board)}
+            moved, _ = move_armies(levied, side, war, board)   # each army attacks from where phase A takes it
+            forecast += [{"side": side, **battles.battle_forecast(moved, side, entry, board)}
                          for entry in war.get("battles", [])]
     return Checked(problems, None if problems else body, forecast)
 

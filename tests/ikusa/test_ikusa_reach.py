@@ -49,3 +49,20 @@ def test_the_attack_is_judged_from_where_the_phase_a_move_takes_the_army():
     attack = {"army": army, "target": BOARD.name(beyond)}
     assert codes(state, {"battles": [attack]}) == [("target-not-adjacent", "war.battles[0].target")]
     assert "target-not-adjacent" not in [c for c, _ in codes(state, {"moves": [move], "battles": [attack]})]
+
+
+def test_the_forecast_of_an_attack_after_a_phase_a_move_is_from_where_the_move_ends():
+    state = after_placement()
+    army = "red-1"
+    origin = state["armies"][army]["province"]
+    mine = {pid for pid, p in state["provinces"].items() if p["owner"] == "ann"}
+    steps = [pid for pid in BOARD.neighbours(origin) if pid in mine
+             and not any(a["province"] == pid for a in state["armies"].values())]
+    targets = [(step, pid) for step in steps for pid in BOARD.neighbours(step)
+               if state["provinces"][pid]["owner"] not in (None, "ann")]
+    assert targets, "the set-up has no enemy province one step beyond red-1's"
+    step, target = targets[0]
+    war = {"moves": [{"army": army, "path": [BOARD.name(step)]}],
+           "battles": [{"army": army, "target": BOARD.name(target)}]}
+    checked = GAME.check_orders(state, "ann", {"war": war})
+    assert checked.problems == [] and [f["from"] for f in checked.forecast] == [step]
