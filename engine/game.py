@@ -127,7 +127,8 @@ class Game:
     # state -> the players who still send orders (None: every player, always)
     active_players: Callable[[State], list[str]] | None = None
     # (state, player, orders, every order already in, the player's earlier ones too) -> problems that depend on
-    # what others ordered first (e.g. a spied allocation may not change once shown)
+    # what others ordered first (e.g. a spied allocation may not change once shown); called on the body as
+    # written when check_orders refused it, so it must take any plain data without raising
     check_in_context: Callable[[State, str, Orders, dict[str, Orders]], list[Problem]] | None = None
     # (state, the orders in so far) -> [(player, key, data)]: private news a player gets as soon
     # as others' orders are in (e.g. a spy sees the watched allocation before allocating)

@@ -106,9 +106,11 @@ def _read_document(campaign: Campaign, text: str, document: dict, source: str, p
         body = {key: value for key, value in document.items() if key not in ENVELOPE}
         checked = game.check_orders(state, who, body)
         problems.extend(checked.problems)
-        if game.check_in_context is not None and not checked.problems:
+        if game.check_in_context is not None:
+            # judged on the file as written when its other parts are refused: every problem in one answer
             orders_in = {p: r["orders"] for p, r in campaign.pending_orders().items()}
-            problems.extend(game.check_in_context(state, who, checked.orders, orders_in))
+            written = checked.orders if checked.orders is not None else body
+            problems.extend(game.check_in_context(state, who, written, orders_in))
     if problems:
         raise OrdersRejected(source, _shown_problems(_without_tokens(campaign, document, problems), text))
     assert checked is not None and who is not None

@@ -148,3 +148,23 @@ def test_a_campaign_may_play_on_its_own_map_file_and_a_broken_one_is_refused(tmp
                   "--player", "ann=a@x.org", "--player", "bob=b@x.org", "--player", "cho=c@x.org")
     assert refused.code == 2 and "atlantis" in refused.err
     assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_seen_allocation_changed_in_a_file_with_other_mistakes_is_named_with_them_in_one_answer(tmp_path):
+    folder, submit = ninja_hired_by_ann(tmp_path)
+    bob_koku = Campaign.load(folder).state()["koku"]["bob"]
+    assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
+    assert submit("bob", f"[planning]\nturn_order = {bob_koku}\n").code == 0
+    changed = submit("bob", f'[planning]\nninja = {bob_koku}\n\n[build]\ncastle = "Shimma"\n')
+    assert changed.code == 2
+    assert "spy has already seen" in changed.err and "Building needs" in changed.err, changed.err
+
+
+def test_a_spy_turning_to_another_side_in_a_file_with_other_mistakes_hears_of_both(tmp_path):
+    folder, submit = ninja_hired_by_ann(tmp_path)
+    state = Campaign.load(folder).state()
+    assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
+    assert submit("bob", f"[planning]\nturn_order = {state['koku']['bob']}\n").code == 0
+    turned = submit("ann", f'[spy]\nwatch = "cho"\n\n[planning]\nturn_order = {state["koku"]["ann"] + 7}\n')
+    assert turned.code == 2
+    assert "watches one side a round" in turned.err and "Koku" in turned.err, turned.err
