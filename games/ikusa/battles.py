@@ -104,7 +104,7 @@ def read_entry(state: dict, board: Board, raw) -> tuple[dict | None, str | None]
     if not isinstance(raw, dict) or any(key not in ENTRY_KEYS for key in raw) or ("army" in raw) == ("province" in raw):
         return None, "not_understood"
     if "army" in raw:
-        if raw["army"] not in state["armies"]:
+        if not isinstance(raw["army"], str) or raw["army"] not in state["armies"]:
             return None, "unknown_army"
         force, key = "army", raw["army"]
     else:
@@ -637,8 +637,6 @@ def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: 
         return problems + [_name_problem(board, f"{field}.province", raw["province"])]
     if side_of_province(state, pid) != side:
         problems.append(problem(f"{field}.province", "force-from-foreign-province"))
-    if target is not None and not board.is_adjacent(pid, target):
-        problems.append(problem(f"{field}.target", "force-target-not-adjacent"))
     if raw.get("after_win", "stay") != "stay":
         problems.append(problem(f"{field}.after_win", "force-moves-in-phase-c"))
     counts[pid] = counts.get(pid, 0) + 1
@@ -659,16 +657,22 @@ def check_reach(state: dict, side: str, war_orders, board: Board | None = None) 
     find it: the round being played, each army where its phase A moves take it, and after each attack that
     orders an advance, in the province it attacked (as if it won: a battle lost is an earlier event of the
     round, which the report then names). What this accepts, the war carries out unless such an event stops
-    it. Call it only on phase A moves that check."""
+    it. An army whose phase A order is refused is not judged: where the player meant it to stand is not
+    known, and the move's own problem is told."""
     from .movement import move_armies
 
     board = board or board_of_state(state)
-    moved, _ = move_armies({**state, "round": state["round"] + 1}, side, war_orders, board)
+    if not isinstance(war_orders, dict):
+        return []
+    moved, told = move_armies({**state, "round": state["round"] + 1}, side, war_orders, board)
+    moves = war_orders.get("moves") if isinstance(war_orders.get("moves"), list) else []
+    unsure = {str(moves[ev["index"]].get("army")) for ev in told if ev["kind"] == "order_skipped"
+              and ev["index"] < len(moves) and isinstance(moves[ev["index"]], dict)}
     at = field_of(state, side, "war")
     problems = []
     for index, raw in enumerate(battle_entries(war_orders)):
         entry, _ = read_entry(moved, board, raw)
-        if entry is None or origin_of(moved, entry) is None:
+        if entry is None or origin_of(moved, entry) is None or entry["id"] in unsure:
             continue   # a name or a force that is not there: said by _check_entry
         origin = origin_of(moved, entry)
         reason = why_not(moved, side, entry, board)

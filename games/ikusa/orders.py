@@ -81,10 +81,8 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
         moves_problems = move_checks.check_moves(state, side, war, board, paid, section.get("levy"))
         problems += moves_problems
-        battle_problems = battles.check_battles(state, side, war, board)
-        problems += battle_problems
-        if not moves_problems and not battle_problems:   # where each force stands when it attacks is known
-            problems += battles.check_reach(state, side, war, board)
+        problems += battles.check_battles(state, side, war, board)
+        problems += battles.check_reach(state, side, war, board)
         problems += assassination.check_ninja(state, side, section)
         if not problems:
             levied = levy_units(state, {side: paid}, {side: section.get("levy")})[0] if paid.get("levy") else state

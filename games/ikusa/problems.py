@@ -256,8 +256,6 @@ PROBLEMS = ProblemTable({
     "no-force-to-attack": (NOT_ALLOWED, "{origin} has no regular units to attack {target} with."),
     "army-frozen": (NOT_ALLOWED, "The daimyo in {origin} was assassinated: its army does not attack this round "
                                  "({target})."),
-    "force-target-not-adjacent": (NOT_ALLOWED, "A provincial force attacks only a province next to its own "
-                                               "(provincial forces do not move before they attack)."),
     "force-moves-in-phase-c": (NOT_ALLOWED, "A provincial force does not move in phase C: it moves into a beaten "
                                             "province in phase D."),
     "force-attacks-twice": (NOT_ALLOWED, "A provincial force makes one attack a round."),

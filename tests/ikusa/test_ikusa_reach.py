@@ -66,3 +66,37 @@ def test_the_forecast_of_an_attack_after_a_phase_a_move_is_from_where_the_move_e
            "battles": [{"army": army, "target": BOARD.name(target)}]}
     checked = GAME.check_orders(state, "ann", {"war": war})
     assert checked.problems == [] and [f["from"] for f in checked.forecast] == [step]
+
+
+def test_a_file_with_three_mistakes_hears_of_all_three_in_one_answer():
+    """The issue's file: more Koku than the player has, a misspelt province in a move, an attack out of reach."""
+    state = after_placement()
+    koku = state["koku"]["ann"]
+    origin = state["armies"]["red-1"]["province"]
+    far = next(pid for pid, p in sorted(state["provinces"].items())
+               if p["owner"] == "bob" and pid not in BOARD.neighbours(origin))
+    body = {"planning": {"levy": koku + 2},
+            "war": {"moves": [{"army": "red-2", "path": ["Shimma"]}],
+                    "battles": [{"army": "red-1", "target": BOARD.name(far)}]}}
+    found = {(p.code, p.field) for p in GAME.check_orders(state, "ann", body).problems}
+    assert ("target-not-adjacent", "war.battles[0].target") in found
+    assert any(field == "war.moves[0].path[0]" for _, field in found), found
+    assert any(field.startswith("planning") for _, field in found), found
+
+
+def test_a_provincial_force_out_of_reach_is_told_once_by_the_battle_predicate():
+    state = after_placement()
+    home = next(pid for pid, p in sorted(state["provinces"].items()) if p["owner"] == "ann" and p["force"])
+    far = next(pid for pid, p in sorted(state["provinces"].items())
+               if p["owner"] == "bob" and pid not in BOARD.neighbours(home))
+    war = {"battles": [{"province": BOARD.name(home), "target": BOARD.name(far)}]}
+    assert codes(state, war) == [("target-not-adjacent", "war.battles[0].target")]
+
+
+def test_an_army_whose_move_is_refused_is_not_judged_from_where_it_stands_now():
+    state = after_placement()
+    origin = state["armies"]["red-1"]["province"]
+    far = next(pid for pid, p in sorted(state["provinces"].items())
+               if p["owner"] == "bob" and pid not in BOARD.neighbours(origin))
+    war = {"moves": [{"army": "red-1", "path": ["Shimma"]}], "battles": [{"army": "red-1", "target": BOARD.name(far)}]}
+    assert "target-not-adjacent" not in [c for c, _ in codes(state, war)]
