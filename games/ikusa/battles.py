@@ -198,14 +198,18 @@ def _experienced(state: dict, entry: dict) -> bool:
     return entry["force"] == "army" and state["armies"][entry["id"]]["experience"] >= 2
 
 
-def _skipped(state: dict, side: str, index: int, phase: str, reason: str, raw) -> dict:
-    """An order not carried out: told to its player alone, as unexecuted orders are secret."""
+def _skipped(state: dict, side: str, index: int, phase: str, reason: str, raw, board: Board) -> dict:
+    """An order not carried out: told to its player alone, as unexecuted orders are secret. The force and
+    the target are named by id where the order names them, as written where it cannot be read."""
+    entry, _ = read_entry(state, board, raw)
     raw = raw if isinstance(raw, dict) else {}
+    if entry is not None:
+        named = {"army": entry["id"] if entry["force"] == "army" else None,
+                 "province": entry["id"] if entry["force"] == "province" else None, "target": entry["target"]}
+    else:
+        named = {key: raw.get(key) if isinstance(raw.get(key), str) else None for key in ("army", "province", "target")}
     return event("order_skipped", audience(state, side), **who(state, side), side=side, phase=phase,
-                 field=f"{field_of(state, side, 'war')}.battles[{index}]", index=index, reason=reason,
-                 army=raw.get("army") if isinstance(raw.get("army"), str) else None,
-                 province=raw.get("province") if isinstance(raw.get("province"), str) else None,
-                 target=raw.get("target") if isinstance(raw.get("target"), str) else None)
+                 field=f"{field_of(state, side, 'war')}.battles[{index}]", index=index, reason=reason, **named)
 
 
 # --- phase B ---------------------------------------------------------------------------------------------
@@ -218,7 +222,7 @@ def _declare(state: dict, side: str, war_orders, board: Board) -> tuple[dict, li
         entry, reason = read_entry(state, board, raw)
         if entry is None:
             skipped[index] = reason
-            events.append(_skipped(state, side, index, "B", reason, raw))
+            events.append(_skipped(state, side, index, "B", reason, raw, board))
             continue
         entries[index] = entry
         if entry["id"] in seen:
@@ -227,7 +231,7 @@ def _declare(state: dict, side: str, war_orders, board: Board) -> tuple[dict, li
         reason = why_not(state, side, entry, board)
         if reason:
             skipped[index] = reason
-            events.append(_skipped(state, side, index, "B", reason, raw))
+            events.append(_skipped(state, side, index, "B", reason, raw, board))
             continue
         declared.append(index)
         origin = origin_of(state, entry)
@@ -281,7 +285,7 @@ class _War:
                 self.close(army_id)
 
     def skip(self, index: int, reason: str, raw) -> None:
-        self.events.append(_skipped(self.state, self.side, index, "C", reason, raw))
+        self.events.append(_skipped(self.state, self.side, index, "C", reason, raw, self.board))
 
     def run(self, plan: dict, raws: list) -> None:
         for index, raw in enumerate(raws):
@@ -615,8 +619,6 @@ def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: 
     target = _province_id(state, board, raw.get("target"))
     if target is None:
         problems.append(_name_problem(board, f"{field}.target", raw.get("target")))
-    elif side_of_province(state, target) is not None and not are_enemies(state, side, side_of_province(state, target)):
-        problems.append(problem(f"{field}.target", "target-friendly"))
     if "army" in raw:
         army_id = raw["army"]
         army = state["armies"].get(army_id) if isinstance(army_id, str) else None
@@ -624,8 +626,6 @@ def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: 
             return problems + [problem(f"{field}.army", "unknown-battle-army")]
         if army["colour"] != colour_of(state, side):
             return problems + [problem(f"{field}.army", "not-your-army")]
-        if army["status"] != "active":
-            return problems + [problem(f"{field}.army", "daimyo-off-board")]
         counts[army_id] = counts.get(army_id, 0) + 1
         if counts[army_id] > army["experience"]:
             problems.append(problem(f"{field}.army", "too-many-attacks", army=army_id, level=army["experience"]))
@@ -635,8 +635,6 @@ def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: 
     pid = _province_id(state, board, raw["province"])
     if pid is None:
         return problems + [_name_problem(board, f"{field}.province", raw["province"])]
-    if side_of_province(state, pid) != side:
-        problems.append(problem(f"{field}.province", "force-from-foreign-province"))
     if raw.get("after_win", "stay") != "stay":
         problems.append(problem(f"{field}.after_win", "force-moves-in-phase-c"))
     counts[pid] = counts.get(pid, 0) + 1
@@ -645,52 +643,41 @@ def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: 
     return problems
 
 
-JUDGED_NOW = {"target_not_adjacent": "target-not-adjacent", "first_round_daimyo": "first-round-daimyo",
-              "unoccupied_needs_experience": "unoccupied-needs-experience", "no_provincial_force": "no-force-to-attack",
-              "army_frozen": "army-frozen"}
-"""why_not's reasons that the orders can be refused for when they come: the battle's own predicate, judged on
-where each force will stand (reasons _check_entry words itself are left to it)."""
+JUDGED_NOW = {"target_not_adjacent": ("target-not-adjacent", "target"),
+              "first_round_daimyo": ("first-round-daimyo", "target"),
+              "unoccupied_needs_experience": ("unoccupied-needs-experience", "target"),
+              "no_provincial_force": ("no-force-to-attack", "province"), "army_frozen": ("army-frozen", "army"),
+              "target_friendly": ("target-friendly", "target"), "army_lost": ("attacker-off-board", "army"),
+              "province_not_yours": ("force-from-foreign-province", "province")}
+"""why_not's reasons, as the problem the check words and the part of the battle order it is told at: the
+battle's own predicate, judged on where each force will stand ("not_your_army" is left to _check_entry,
+which must know the army is the side's before it reads the rest)."""
 
 
-def check_reach(state: dict, side: str, war_orders, board: Board | None = None) -> list[Problem]:
+def check_reach(state: dict, side: str, war_orders, board: Board | None = None, seen=None) -> list[Problem]:
     """The battle orders judged by why_not, the battle's own predicate, on the board as the side's war will
-    find it: the round being played, each army where its phase A moves take it, and after each attack that
-    orders an advance, in the province it attacked (as if it won: a battle lost is an earlier event of the
+    find it (foresight.foresee_war: each army where its phase A moves take it, and after each attack that
+    orders an advance, in the province it attacked, as if it won: a battle lost is an earlier event of the
     round, which the report then names). What this accepts, the war carries out unless such an event stops
     it. An army whose phase A order is refused is not judged: where the player meant it to stand is not
-    known, and the move's own problem is told."""
-    from .movement import move_armies
+    known, and the move's own problem is told. `seen` is that foreseen war when the caller has it."""
+    from .foresight import foresee_war
 
     board = board or board_of_state(state)
     if not isinstance(war_orders, dict):
         return []
-    moved, told = move_armies({**state, "round": state["round"] + 1}, side, war_orders, board)
-    moves = war_orders.get("moves") if isinstance(war_orders.get("moves"), list) else []
-    unsure = {str(moves[ev["index"]].get("army")) for ev in told if ev["kind"] == "order_skipped"
-              and ev["index"] < len(moves) and isinstance(moves[ev["index"]], dict)}
+    seen = seen or foresee_war(state, side, war_orders, board)
     at = field_of(state, side, "war")
     problems = []
-    for index, raw in enumerate(battle_entries(war_orders)):
-        entry, _ = read_entry(moved, board, raw)
-        if entry is None or origin_of(moved, entry) is None or entry["id"] in unsure:
-            continue   # a name or a force that is not there: said by _check_entry
-        origin = origin_of(moved, entry)
-        reason = why_not(moved, side, entry, board)
-        code = JUDGED_NOW.get(reason)
-        if code:
-            problems.append(problem(f"{at}.battles[{index}].target", code, origin=board.name(origin),
+    for index, entry, reason, origin in seen.attacks:
+        if reason in JUDGED_NOW:
+            code, part = JUDGED_NOW[reason]
+            problems.append(problem(f"{at}.battles[{index}].{part}", code, origin=board.name(origin) if origin else "",
                                     target=board.name(entry["target"])))
-        elif reason is None and entry["force"] == "army" and entry["after_win"] != "stay":
-            _advance_as_if_won(moved, side, entry["id"], entry["target"])
     return problems
 
 
-def _advance_as_if_won(state: dict, side: str, army_id: str, target: str) -> None:
-    state["armies"][army_id]["province"] = target
-    state["provinces"][target].update(owner=player_of(state, side), colour=colour_of(state, side), force={})
-
-
-def battle_forecast(state: dict, side: str, entry_raw, board: Board | None = None) -> dict:
+def battle_forecast(state: dict, side: str, entry_raw, board: Board | None = None, origin: str | None = None) -> dict:
     """The odds of one battle order against what the side can see now (enemy hidden ronin unknown).
 
     The attacker counts its own hidden ronin; the castle or fortress bonus is
@@ -698,14 +685,15 @@ def battle_forecast(state: dict, side: str, entry_raw, board: Board | None = Non
     are computed exactly (odds.battle_odds) and given as percentages rounded
     half up, strings like "7.4", so that the forecast stays plain data. "odds"
     is None when there is nothing to fight (an unoccupied target, an order
-    naming no force on the board).
+    naming no force on the board). `origin` is where the force attacks from
+    when an earlier advance of the round takes it away from where it stands.
     """
     board = board or board_of_state(state)
     entry, reason = read_entry(state, board, entry_raw)
     target = entry_raw.get("target") if isinstance(entry_raw, dict) else None
     if entry is None or origin_of(state, entry) is None:
         return {"from": None, "target": target, "naval": False, "odds": None, "reason": reason or "army_lost"}
-    origin = origin_of(state, entry)
+    origin = origin or origin_of(state, entry)
     attacker = merged(_group(state, entry), {RONIN: hidden_ronin(state, player_of(state, side)).get(entry["id"], 0)})
     defender, _, _ = defending_units(state, entry["target"])
     province = state["provinces"][entry["target"]]

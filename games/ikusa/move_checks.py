@@ -1,16 +1,16 @@
-"""Phase A and D orders checked before the round: names, ids, shapes, adjacency, reach, limits.
+"""Phase A and D orders checked before the round: names, ids and shapes here, the rules by the march itself.
 
-What is certain to be wrong is refused when the order file comes in; phase A
-is tried on a copy of the state (movement.move_armies), phase D only checked
-in shape, since the battles change the board first.
+What is certain to be wrong is refused when the order file comes in. The
+rules of movement (adjacency, reach, garrisons, limits) are not restated:
+each order is tried by the function that carries it out, on the board the
+side's war will find (foresight.py), and what it skips becomes the problem.
 """
 from __future__ import annotations
 
 from engine import Problem
-from engine.canonical import copy_plain
 
 from .board import Board, board_of_state
-from .levy import levy_for_side
+from .foresight import Foresight, after_levy, foresee_war
 from .movement import (
     ARMY_KEYS,
     EXAMPLE_FORCE,
@@ -20,34 +20,15 @@ from .movement import (
     PHASE_A,
     PHASE_D,
     Skip,
-    move_armies,
     province_id,
     units_table,
 )
 from .names import ProvinceNameError, match_province
 from .problems import problem, refused
-from .state import MAX_EXPERIENCE, PROVINCIAL_LIMIT, REGULAR_KINDS, colour_of, field_of, player_of, side_of_province
+from .state import PROVINCIAL_LIMIT, REGULAR_KINDS, colour_of, field_of
 from .units import regular_units
 
 _UNITS_PROBLEM = {"bad_units": "bad-units", "kind_not_allowed": "kind-not-allowed"}  # units_table's skips
-
-# what the phase A trial may find that later actions cannot mend: the skip's reason and its problem code
-_CERTAIN_IN_A = {
-    "not_adjacent": "not-adjacent",
-    "too_far": "too-far",
-    "not_friendly": "not-friendly",
-    "unoccupied": "unoccupied",
-    "not_enough_units": "not-enough-units",
-    "card_full": "card-full",
-    "force_limit": "force-limit",
-    "pick_up_not_on_path": "pick-up-not-on-path",
-    "garrison_not_left_behind": "garrison-not-left-behind",
-    "garrison_needed": "garrison-needed",
-    "path_revisits": "path-revisits",
-    "already_moved": "already-moved",
-    "army_already_there": "army-already-there",
-}
-
 
 def _problem(state: dict, side: str, field: str, code: str, **values) -> Problem:
     """A problem at a field of the side's [war] section."""
@@ -55,20 +36,18 @@ def _problem(state: dict, side: str, field: str, code: str, **values) -> Problem
 
 
 def check_moves(state: dict, side: str, war_orders, board: Board | None = None, allocation: dict | None = None,
-                levy_orders: dict | None = None) -> list[Problem]:
-    """What is certain to be wrong before the round: names, ids, shapes, adjacency, reach, limits.
-
-    Phase A is tried on the state after the side's own levy of this round (its
-    levy orders and allocation, when given), since nothing else before its war
-    can add units or provinces; what it then cannot do, it will not be able to.
-    Phase D is checked in shape only: battles will change the board first.
-    """
+                levy_orders: dict | None = None, seen: Foresight | None = None) -> list[Problem]:
+    """What is certain to be wrong before the round: names, ids and shapes, then each order tried by the march
+    that carries it out (movement._march, _shift), on the board the side's war will find (foresight): phase A
+    after the side's own levy of this round, phase D after its battles as if won. `seen` is that board when the
+    caller has foreseen it already."""
     board = board or board_of_state(state)
     if war_orders is None:
         return []
     if not isinstance(war_orders, dict):
         return [_problem(state, side, "war", "war-not-a-section")]
     problems: list[Problem] = []
+    shaky: set[tuple[str, int]] = set()
     for key, phase in (("moves", PHASE_A), ("final_moves", PHASE_D)):
         entries = war_orders.get(key)
         if entries is None:
@@ -76,40 +55,139 @@ def check_moves(state: dict, side: str, war_orders, board: Board | None = None, 
         if not isinstance(entries, list):
             problems.append(_problem(state, side, f"war.{key}", "moves-not-a-list", key=key, example=EXAMPLE_MOVE))
             continue
-        seen: list[str] = []
+        armies: list[str] = []
         for i, order in enumerate(entries):
             at = f"war.{key}[{i}]"
             if isinstance(order, dict) and "army" in order:
-                problems += _check_army_order(state, side, order, phase, board, at, seen)
+                found = _check_army_order(state, side, order, phase, board, at, armies)
             elif phase == PHASE_D and isinstance(order, dict) and "province" in order:
-                problems += _check_force_order(state, side, order, board, at)
+                found = _check_force_order(state, side, order, board, at)
             else:
                 example = EXAMPLE_MOVE if phase == PHASE_A else f"{EXAMPLE_MOVE} or {EXAMPLE_FORCE}"
-                problems.append(_problem(state, side, at, "order-names-nothing", example=example))
-    if not problems and _phase_a_trial_needed(state, side, war_orders, allocation, levy_orders):
-        trial = copy_plain(state)
-        if isinstance(levy_orders, dict) and isinstance(levy_orders.get("units"), list):
-            levy_for_side(trial, side, (allocation or {}).get("levy", 0), levy_orders["units"])
-        problems += _try_phase_a(trial, side, war_orders, board)
+                found = [_problem(state, side, at, "order-names-nothing", example=example)]
+            if found:
+                shaky.add((phase, i))
+            problems += found
+    if seen is None:
+        seen = foresee_war(after_levy(state, side, allocation or {}, levy_orders), side, war_orders, board)
+    return problems + _tried(state, side, war_orders, board, seen, shaky)
+
+
+def _tried(state: dict, side: str, war_orders: dict, board: Board, seen: Foresight,
+           shaky: set[tuple[str, int]]) -> list[Problem]:
+    """The orders the march cannot carry out on the foreseen board, each at the part of the order that fails.
+
+    An order whose own shape is wrong is told by that alone; a phase D order of an army whose phase A move or
+    attack is refused, or one going where a refused attack was to open the way, is not tried: the board it
+    would meet is not known, and a problem that exists only because another was refused would be false.
+    """
+    doubtful_armies, doubtful_places = _doubtful(seen, war_orders, board)
+    problems = []
+    for phase, key, events in ((PHASE_A, "moves", seen.phase_a), (PHASE_D, "final_moves", seen.phase_d)):
+        orders = war_orders.get(key) if isinstance(war_orders.get(key), list) else []
+        for ev in events:
+            if ev["kind"] != "order_skipped" or (phase, ev["index"]) in shaky or ev["reason"] in SHAPE_REASONS:
+                continue
+            if ev["index"] >= len(orders):
+                continue
+            order = orders[ev["index"]]
+            if phase == PHASE_D and _meets_doubt(state, board, order, doubtful_armies, doubtful_places):
+                continue
+            problems.append(_skip_problem(state, side, board, f"war.{key}[{ev['index']}]", phase, order, ev))
     return problems
 
 
-def _phase_a_trial_needed(state: dict, side: str, war_orders: dict, allocation, levy_orders) -> bool:
-    """Whether check_moves must try phase A on a copy of the state after the levy.
+def _doubtful(seen: Foresight, war_orders: dict, board: Board) -> tuple[set[str], set[str]]:
+    """The armies and provinces the foreseen phase D cannot vouch for: moved or attacking in refused orders."""
+    armies = set(seen.unsure)
+    places: set[str] = set()
+    judged = {attack[0] for attack in seen.attacks}
+    for _index, entry, reason, _origin in seen.attacks:
+        if reason is not None:
+            armies.add(entry["id"])
+            places.add(entry["target"])
+    raws = war_orders.get("battles") if isinstance(war_orders.get("battles"), list) else []
+    for index, raw in enumerate(raws):
+        if index not in judged and isinstance(raw, dict):
+            if isinstance(raw.get("army"), str):
+                armies.add(raw["army"])
+            try:
+                places.add(province_id(seen.moved, board, raw.get("target")))
+            except Skip:
+                pass
+    return armies, places
 
-    With no moves there is nothing to try: move_armies skips no order, so the
-    trial finds no problem. It is left out then (it copies the state and
-    replays the levy, and the computer player's orders, checked for every
-    report, have no moves), except where replaying the levy would raise, so
-    that such orders still fail as before: Koku that are not a number, or a
-    side of no player (levy_for_side names the side's player).
-    """
-    if war_orders.get("moves"):
+
+def _meets_doubt(state: dict, board: Board, order, armies: set[str], places: set[str]) -> bool:
+    if not isinstance(order, dict):
+        return False
+    if order.get("army") in armies if isinstance(order.get("army"), str) else False:
         return True
-    if isinstance(levy_orders, dict) and isinstance(levy_orders.get("units"), list):
-        player_of(state, side)  # raises KeyError for no side, as the levy's events would
-        return not isinstance((allocation or {}).get("levy", 0), int)
+    named = [order.get("to"), *(order.get("path") or [])]
+    for name in named:
+        try:
+            if province_id(state, board, name) in places:
+                return True
+        except Skip:
+            continue
     return False
+
+
+SHAPE_REASONS = ("not_understood", "unknown_army", "not_your_army", "bad_units", "kind_not_allowed",
+                 "unknown_province")
+"""The march's reasons that the shape checks above word themselves."""
+
+REASON_CODES = {
+    "not_adjacent": "path-not-adjacent", "too_far": "too-far", "not_friendly": "not-friendly",
+    "unoccupied": "unoccupied", "not_enough_units": "not-enough-units", "card_full": "card-full",
+    "force_limit": "force-limit", "pick_up_not_on_path": "pick-up-not-on-path",
+    "garrison_not_left_behind": "garrison-not-left-behind", "garrison_needed": "garrison-needed",
+    "garrison_not_needed": "garrison-not-needed", "path_revisits": "path-revisits", "already_moved": "already-moved",
+    "army_already_there": "army-already-there", "drop_not_adjacent": "drop-not-adjacent",
+    "not_unoccupied": "not-unoccupied", "province_left_empty": "province-left-empty", "ronin_limit": "ronin-limit",
+    "units_already_moved": "units-already-moved", "not_your_province": "province-not-yours-to-move",
+    "army_lost": "daimyo-off-board", "army_not_on_board": "daimyo-off-board", "army_frozen": "army-frozen-moves",
+    "ronin_alone": "ronin-alone",
+}
+"""Each reason the march can skip an order for, as the problem the check then words."""
+
+_PART_OF = {"too_far": "path", "path_revisits": "path", "garrison_not_left_behind": "garrison",
+            "garrison_not_needed": "garrison", "pick_up_not_on_path": "pick_up", "drop_not_adjacent": "drop",
+            "not_unoccupied": "drop"}
+
+
+def _skip_problem(state: dict, side: str, board: Board, at: str, phase: str, order, ev: dict) -> Problem:
+    """The skip as a problem at the line of the order's part that fails (the path step, the garrison, ...)."""
+    reason = ev["reason"]
+    where = ev.get("province") or ev.get("where")
+    place = board.name(where) if isinstance(where, str) and where in board else ""
+    field = at
+    path = order.get("path") if isinstance(order, dict) and isinstance(order.get("path"), list) else []
+    if reason in ("not_adjacent", "not_friendly", "unoccupied") and where:
+        steps = [j for j, name in enumerate(path) if _is(state, board, name, where)]
+        field = f"{at}.path[{steps[0]}]" if steps else f"{at}.to" if "to" in order else at
+    elif reason in _PART_OF:
+        field = f"{at}.{_PART_OF[reason]}"
+    values = {"place": place}
+    if reason == "not_adjacent" and where and ev.get("previous") in board:
+        values = {"province": board.name(where), "previous": board.name(ev["previous"])}
+    elif reason == "too_far":
+        values = {"army": f"{order.get('army')}", "reach": ev.get("level"), "length": ev.get("steps")}
+    if reason == "too_far":
+        return _problem(state, side, field, {PHASE_A: "too-far-in-phase-a", PHASE_D: "too-far-in-phase-d"}[phase],
+                        **values)
+    if reason == "not_adjacent" and "previous" not in values:
+        return _problem(state, side, field, "not-adjacent", **values)
+    if reason not in REASON_CODES:
+        return _problem(state, side, field, "move-not-possible", reason=reason)
+    return _problem(state, side, field, REASON_CODES[reason], **values)
+
+
+def _is(state: dict, board: Board, name, pid: str) -> bool:
+    try:
+        return province_id(state, board, name) == pid
+    except Skip:
+        return False
 
 
 def _check_army_order(state, side, order, phase, board, at, seen) -> list[Problem]:  # noqa: C901
@@ -132,27 +210,11 @@ def _check_army_order(state, side, order, phase, board, at, seen) -> list[Proble
     path = order.get("path", [])
     if not isinstance(path, list):
         return problems + [_problem(state, side, f"{at}.path", "path-not-a-list")]
-    pids = []
     for j, name in enumerate(path):
         try:
-            pids.append(province_id(state, board, name))
+            province_id(state, board, name)
         except Skip:
             problems.append(_name_problem(state, side, board, f"{at}.path[{j}]", name))
-            pids.append(None)
-    start = army["province"] if phase == PHASE_A else None
-    previous = start
-    for j, pid in enumerate(pids):
-        if pid and previous and not board.is_adjacent(previous, pid):
-            problems.append(_problem(state, side, f"{at}.path[{j}]", "path-not-adjacent", province=board.name(pid),
-                                     previous=board.name(previous)))
-        previous = pid
-    named = [p for p in ([start] if start else []) + pids if p]
-    if len(set(named)) != len(named):
-        problems.append(_problem(state, side, f"{at}.path", "path-revisits", place=""))
-    reach = army["experience"] if phase == PHASE_A else min(MAX_EXPERIENCE, army["experience"] + 1)
-    if len(path) > reach:
-        problems.append(_problem(state, side, f"{at}.path", "too-far-in-phase-a" if phase == PHASE_A else
-                                 "too-far-in-phase-d", army=army_id, reach=reach, length=len(path)))
     for key, allowed in (("garrison", REGULAR_KINDS), ("pick_up", MOVABLE), ("drop", REGULAR_KINDS)):
         raw = order.get(key)
         if raw is None or key not in ARMY_KEYS[phase]:
@@ -162,25 +224,14 @@ def _check_army_order(state, side, order, phase, board, at, seen) -> list[Proble
             continue
         for name, units in raw.items():
             try:
-                pid = province_id(state, board, name)
+                province_id(state, board, name)
             except Skip:
                 problems.append(_name_problem(state, side, board, f"{at}.{key}", name))
                 continue
             try:
-                units = units_table(units, allowed, key)
+                units_table(units, allowed, key)
             except Skip as skip:
                 problems.append(_problem(state, side, f"{at}.{key}.{name}", _UNITS_PROBLEM[skip.reason]))
-                continue
-            if key in ("garrison", "drop") and regular_units(units) > PROVINCIAL_LIMIT:
-                problems.append(_problem(state, side, f"{at}.{key}.{name}", "force-limit", place=""))
-            if key == "garrison" and pid not in named[:-1] and (start or phase == PHASE_A):
-                problems.append(_problem(state, side, f"{at}.{key}.{name}", "garrison-not-left-behind", place=""))
-            if key == "pick_up" and pid not in named and (start or phase == PHASE_A):
-                problems.append(_problem(state, side, f"{at}.{key}.{name}", "pick-up-not-on-path", place=""))
-    if phase == PHASE_A:
-        for j, pid in enumerate(pids):
-            if pid and side_of_province(state, pid) != side:
-                problems.append(_problem(state, side, f"{at}.path[{j}]", "path-not-yours", province=board.name(pid)))
     return problems
 
 
@@ -224,16 +275,3 @@ def _name_problem(state, side, board, field, name) -> Problem:
     except ProvinceNameError as exc:
         return refused(field_of(state, side, field), exc)
     return _problem(state, side, field, "province-not-on-board", name=f"{name}")
-
-
-def _try_phase_a(state: dict, side: str, war_orders: dict, board: Board) -> list[Problem]:
-    """Phase A tried on the state as it stands; what fails for a reason later actions cannot mend."""
-    _new, events = move_armies(state, side, {"moves": war_orders.get("moves") or []}, board)
-    problems = []
-    for ev in events:
-        if ev["kind"] == "order_skipped" and ev["reason"] in _CERTAIN_IN_A:
-            where = ev.get("province") or ev.get("where")
-            place = board.name(where) if where in board else ""
-            problems.append(_problem(state, side, f"war.moves[{ev['index']}]", _CERTAIN_IN_A[ev["reason"]],
-                                     place=place))
-    return problems

@@ -41,8 +41,8 @@ from engine import Checked, Problem, shown
 from . import assassination, battles, move_checks
 from .board import board_of_state
 from .build import check_build
-from .levy import check_levy, levy_units
-from .movement import move_armies
+from .foresight import after_levy, foresee_war
+from .levy import check_levy
 from .placement import check_placement_orders
 from .planning import allocation_as_written, check_allocation
 from .problems import problem
@@ -79,16 +79,16 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         problems += check_build(state, side, paid, section.get("build"))
         problems += check_levy(state, side, paid, section.get("levy"))
         problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
-        moves_problems = move_checks.check_moves(state, side, war, board, paid, section.get("levy"))
-        problems += moves_problems
+        seen = foresee_war(after_levy(state, side, paid, section.get("levy")), side, war, board) \
+            if isinstance(war, dict) else None
+        problems += move_checks.check_moves(state, side, war, board, paid, section.get("levy"), seen=seen)
         problems += battles.check_battles(state, side, war, board)
-        problems += battles.check_reach(state, side, war, board)
+        problems += battles.check_reach(state, side, war, board, seen=seen)
         problems += assassination.check_ninja(state, side, section)
-        if not problems:
-            levied = levy_units(state, {side: paid}, {side: section.get("levy")})[0] if paid.get("levy") else state
-            moved, _ = move_armies(levied, side, war, board)   # each army attacks from where phase A takes it
-            forecast += [{"side": side, **battles.battle_forecast(moved, side, entry, board)}
-                         for entry in war.get("battles", [])]
+        if not problems and seen is not None:   # each army attacks from where phase A (or an advance) takes it
+            origins = {index: origin for index, _entry, _reason, origin in seen.attacks}
+            forecast += [{"side": side, **battles.battle_forecast(seen.moved, side, entry, board, origins.get(i))}
+                         for i, entry in enumerate(war.get("battles", []))]
     return Checked(problems, None if problems else body, forecast)
 
 

@@ -189,14 +189,12 @@ PROBLEMS = ProblemTable({
     "path-not-a-list": (NOT_UNDERSTOOD, 'A path is a list of provinces, for example: path = ["Omi", "Wakasa"]'),
     "path-not-adjacent": (NOT_ALLOWED, "{province} is not adjacent to {previous}."),
     "too-far-in-phase-a": (NOT_ALLOWED, "{army} can move at most {reach} province(s) in phase A, not {length}."),
-    "too-far-in-phase-d": (NOT_ALLOWED, "{army} can move at most {reach} province(s) in phase D even if its "
-                                        "daimyo gains experience, not {length}."),
+    "too-far-in-phase-d": (NOT_ALLOWED, "{army} can move at most {reach} province(s) in phase D (its daimyo's "
+                                        "experience after this round's attacks, if they are won), not {length}."),
     "units-not-a-table": (NOT_UNDERSTOOD, "{key} is a table of province = {{ unit kind = count }}."),
     "bad-units": (NOT_UNDERSTOOD, "Units are a table of unit kind = whole number, for example {{ spearman = 2 }}."),
     "kind-not-allowed": (NOT_UNDERSTOOD, "Only archers, swordsmen, gunners and spearmen leave an army card "
                                          "(never the daimyo or a ronin); a provincial force has no daimyo."),
-    "path-not-yours": (NOT_ALLOWED, "{province} is not yours: in phase A armies move only through your own "
-                                    "provinces."),
     "unknown-force-key": (NOT_UNDERSTOOD, '"{key}" is not part of a provincial force order; the parts are '
                                           "{parts:list}."),
     "force-not-adjacent": (NOT_ALLOWED, "{destination} is not adjacent to {source}: a provincial force moves one "
@@ -226,6 +224,19 @@ PROBLEMS = ProblemTable({
                                    "phase{place:paren}."),
     "army-already-there": (NOT_ALLOWED, "Only one army marker may rest in a province at the end of a "
                                         "phase{place:paren}."),
+    "garrison-not-needed": (NOT_ALLOWED, "A garrison is left only where leaving would leave your province "
+                                         "empty{place:paren}."),
+    "drop-not-adjacent": (NOT_ALLOWED, "Units split off to conquer a province next to where the army passes"
+                                       "{place:paren}."),
+    "not-unoccupied": (NOT_ALLOWED, "Units split off only to conquer an unoccupied province{place:paren}."),
+    "province-left-empty": (NOT_ALLOWED, "That move would leave your province without a unit{place:paren}."),
+    "ronin-limit": (NOT_ALLOWED, "Ronin may number at most the regular units they are with, less one"
+                                 "{place:paren}."),
+    "units-already-moved": (NOT_ALLOWED, "Those units have already moved in phase D{place:paren}."),
+    "army-frozen-moves": (NOT_ALLOWED, "That army's daimyo was assassinated: it does not move this round."),
+    "move-not-possible": (NOT_ALLOWED, "That move cannot be carried out ({reason})."),
+    "province-not-yours-to-move": (NOT_ALLOWED, "You do not own that province, so no force of yours moves from "
+                                                "it{place:paren}."),
     # --- action 7, the war: battles in phases B and C (battles.py, with units.py and combat.py) ---
     "war-not-a-table": (NOT_UNDERSTOOD, "The war orders are a table, for example: {example}"),
     "unknown-war-key": (NOT_UNDERSTOOD, '"{key}" is not a war order; the war orders are {keys:list}.'),
@@ -237,16 +248,18 @@ PROBLEMS = ProblemTable({
                                               "target, for example: {example}"),
     "unknown-battle-key": (NOT_UNDERSTOOD, '"{key}" is not part of a battle order; it takes {keys:list}.'),
     "bad-after-win": (NOT_UNDERSTOOD, "after_win is one of {choices:list}."),
-    "target-friendly": (NOT_ALLOWED, "That province is yours or your ally's: battles are fought against enemy or "
-                                     "unoccupied provinces."),
+    "target-friendly": (NOT_ALLOWED, "{target} is yours or your ally's when this attack from {origin} comes: "
+                                     "battles are fought against enemy or unoccupied provinces."),
+    "attacker-off-board": (NOT_ALLOWED, "That army's daimyo is not on the board{origin:paren}, so it cannot attack "
+                                        "{target}."),
     "unknown-battle-army": (NOT_UNDERSTOOD, 'There is no army of that id (armies are written like "red-1").'),
     "daimyo-off-board": (NOT_ALLOWED, "That army's daimyo is not on the board."),
     "too-many-attacks": (NOT_ALLOWED, "{army}'s daimyo is level {level}: it makes at most {level} attack(s) "
                                       "a round."),
     "move-after-last-attack": (NOT_ALLOWED, "An army moves into a beaten province in phase C only to attack again "
                                             "from there; after its last attack it moves in phase D."),
-    "force-from-foreign-province": (NOT_ALLOWED, "You do not own that province, so no provincial force of yours "
-                                                 "attacks from it."),
+    "force-from-foreign-province": (NOT_ALLOWED, "You do not own {origin}, so no provincial force of yours "
+                                                 "attacks {target} from it."),
     "target-not-adjacent": (NOT_ALLOWED, "{target} is not next to {origin}, where this force stands when it "
                                          "attacks: a battle is fought against a neighbouring province."),
     "first-round-daimyo": (NOT_ALLOWED, "In the first round no battle is fought against a province where a "

@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import assassination, battles, movement
 from .board import board_of_state
 from .build import build
+from .causes import name_causes
 from .koku import collect_koku
 from .levy import levy_units
 from .ninja import hire_ninja
@@ -96,4 +97,4 @@ def resolve_round(state: dict, orders_by_player: dict[str, dict], dice) -> tuple
         winners = battles.check_victory(new) if new["options"]["victory_check"] == "end_of_round" else []
         if winners:
             new = {**new, "over": True, "winners": winners}
-    return new, events
+    return new, name_causes(events, board)

@@ -553,7 +553,7 @@ def test_in_the_two_player_game_a_players_colours_are_allies_and_never_fight():
     _, events = conduct_combat(state, "blue", war, ScriptedDice(), BOARD)
     assert [ev["reason"] for ev in only(events, "order_skipped")] == ["target_friendly"]
     assert only(events, "order_skipped")[0]["field"] == "blue.war.battles[0]"
-    assert check_battles(state, "blue", war, BOARD)[0].field == "blue.war.battles[0].target"
+    assert check_reach(state, "blue", war, BOARD)[0].field == "blue.war.battles[0].target"
 
 
 def test_a_naval_invasion_starts_with_the_defenders_first_strike():

@@ -1,8 +1,11 @@
 """What an Ikusa player reads when orders are refused: the sentences of a few problem codes, word for word."""
 from engine import Dice
 from games.ikusa import GAME
+from games.ikusa.board import default_board
 from games.ikusa.problems import PROBLEMS, Refused, problem
 from games.ikusa.units import check_priority
+
+BOARD = default_board()
 
 
 def after_placement():
@@ -60,7 +63,8 @@ def test_a_file_with_several_mistakes_is_answered_with_all_of_them_at_once():
     second mail, then the rest. Against a refused allocation the rest is checked with the amounts as written."""
     state = after_placement()
     koku = state["koku"]["ann"]
-    mine = next(pid for pid, p in state["provinces"].items() if p["owner"] == "ann")
+    home = state["armies"]["red-2"]["province"]
+    mine = next(pid for pid in BOARD.neighbours(home) if state["provinces"][pid]["owner"] == "ann")
     body = {"planning": {"levy": koku + 2},
             "war": {"moves": [{"army": "red-1", "path": ["Shimma"]}],
                     "battles": [{"army": "red-2", "target": mine}]}}

@@ -100,3 +100,21 @@ def test_an_army_whose_move_is_refused_is_not_judged_from_where_it_stands_now():
                if p["owner"] == "bob" and pid not in BOARD.neighbours(origin))
     war = {"moves": [{"army": "red-1", "path": ["Shimma"]}], "battles": [{"army": "red-1", "target": BOARD.name(far)}]}
     assert "target-not-adjacent" not in [c for c, _ in codes(state, war)]
+
+
+def test_an_experienced_armys_second_attack_is_forecast_from_the_province_its_first_one_advances_into():
+    state = after_placement()
+    state["armies"]["red-1"]["experience"] = 2
+    origin = state["armies"]["red-1"]["province"]
+    enemy = {pid for pid, p in state["provinces"].items() if p["owner"] not in (None, "ann")}
+    pairs = [(first, second) for first in BOARD.neighbours(origin) if first in enemy
+             for second in BOARD.neighbours(first) if second in enemy and second != origin
+             and second not in BOARD.neighbours(origin)]
+    assert pairs, "the set-up has no enemy province two steps from red-1"
+    first, second = pairs[0]
+    war = {"battles": [{"army": "red-1", "target": BOARD.name(first), "after_win": "advance"},
+                       {"army": "red-1", "target": BOARD.name(second)}]}
+    checked = GAME.check_orders({**state, "round": 2}, "ann", {"war": war})
+    assert checked.problems == []
+    assert [f["from"] for f in checked.forecast] == [origin, first]
+    assert all(f["odds"] for f in checked.forecast)

@@ -1,0 +1,81 @@
+"""The board as a side's war will find it, foreseen when the orders come.
+
+The check judges each war order by the rule that carries it out, tried on this
+board: after the side's own levy of the round (nothing else before its war adds
+units), phase A as ordered, then each attack as if it were won, the army
+advancing where it says so and gaining its experience, the beaten province
+empty. What fails on that board fails in the round too; what passes is carried
+out unless an earlier event of the round stops it (a battle lost, a province
+taken, a daimyo assassinated), which the report then names (causes.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.canonical import copy_plain
+
+from .battles import battle_entries, defending_units, origin_of, read_entry, why_not
+from .board import Board
+from .levy import levy_units
+from .movement import final_movement, move_armies
+from .state import MAX_EXPERIENCE, colour_of, player_of
+
+
+@dataclass
+class Foresight:
+    moved: dict                  # the board after phase A
+    phase_a: list[dict]          # phase A's events: a skip there is an order that cannot be carried out
+    unsure: set[str]             # armies whose phase A order fails: where the player meant them to be is not known
+    attacks: list[tuple[int, dict, str | None, str | None]]   # each readable battle order: index, entry,
+    #                                                    why_not's reason, the province it is made from (if any)
+    phase_d: list[dict]          # phase D's events, tried after the battles as if won
+
+
+def after_levy(state: dict, side: str, allocation: dict, levy_orders) -> dict:
+    """The state after the side's own levy of this round, as levy.levy_units will make it (the default levy
+    where Koku are paid and no units named); the state itself when the Koku paid are not a number."""
+    koku = allocation.get("levy", 0) if isinstance(allocation, dict) else 0
+    if type(koku) is not int or koku <= 0:
+        return state
+    return levy_units(state, {side: {"levy": koku}}, {side: levy_orders})[0]
+
+
+def foresee_war(levied: dict, side: str, war_orders: dict, board: Board) -> Foresight:
+    """The side's war tried on `levied` (the state after its own levy), for the round about to be played."""
+    state = {**copy_plain(levied), "round": levied["round"] + 1}
+    moved, phase_a = move_armies(state, side, war_orders, board)
+    moves = war_orders.get("moves") if isinstance(war_orders.get("moves"), list) else []
+    unsure = {str(moves[ev["index"]].get("army")) for ev in phase_a if ev["kind"] == "order_skipped"
+              and ev["index"] < len(moves) and isinstance(moves[ev["index"]], dict)}
+    board_now = copy_plain(moved)
+    attacks, won = [], set()
+    for index, raw in enumerate(battle_entries(war_orders)):
+        entry, _ = read_entry(board_now, board, raw)
+        if entry is None or entry["id"] in unsure:
+            continue
+        reason = why_not(board_now, side, entry, board)
+        attacks.append((index, entry, reason, origin_of(board_now, entry)))
+        if reason is None:
+            _as_if_won(board_now, side, entry, won)
+    for army_id in sorted(won):
+        army = board_now["armies"][army_id]
+        army["experience"] = min(MAX_EXPERIENCE, army["experience"] + 1)
+    _, phase_d = final_movement(board_now, side, war_orders, board)
+    return Foresight(moved, phase_a, unsure, attacks, phase_d)
+
+
+def _as_if_won(state: dict, side: str, entry: dict, won: set[str]) -> None:
+    """The attack won: the defenders gone, the army in the province if it advances or walks into an empty one."""
+    target = entry["target"]
+    defenders, defending_army, _ = defending_units(state, target)
+    if defending_army:
+        state["armies"][defending_army].update(status="lost", province=None, units={})
+    province = state["provinces"][target]
+    province.update(owner=None, colour=None, force={})
+    if entry["force"] != "army":
+        return
+    if defenders:
+        won.add(entry["id"])
+    if entry["after_win"] != "stay" or not defenders:
+        state["armies"][entry["id"]]["province"] = target
+        province.update(owner=player_of(state, side), colour=colour_of(state, side))
