@@ -71,7 +71,8 @@ def _touched(events: list[dict], board: Board) -> list[set[str]]:
 
 
 def _about(ev: dict) -> set[str]:
-    found = {ev[key] for key in ("army", "province", "target", "from", "to") if isinstance(ev.get(key), str)}
+    found = {ev[key] for key in ("army", "defender_army", "province", "target", "from", "to")
+             if isinstance(ev.get(key), str)}
     found |= {step for step in ev.get("path") or () if isinstance(step, str)}
     if ev["kind"] == "player_eliminated":   # the loser's side, and the provinces that changed hands with it
         found |= {f"side:{ev['side']}", *(p for p in ev.get("provinces") or () if isinstance(p, str))}
