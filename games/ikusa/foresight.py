@@ -41,8 +41,13 @@ def after_levy(state: dict, side: str, allocation: dict, levy_orders) -> dict:
 
 
 def foresee_war(levied: dict, side: str, war_orders: dict, board: Board) -> Foresight:
-    """The side's war tried on `levied` (the state after its own levy), for the round about to be played."""
-    state = {**copy_plain(levied), "round": levied["round"] + 1}
+    """The side's war tried on `levied` (the state after its own levy), for the round about to be played.
+
+    It is tried with the side's player's own secrets alone (where its hidden ronin stand), so that what the
+    check answers cannot depend on what another player keeps hidden."""
+    player = player_of(levied, side)
+    own = {player: levied["secret"][player]} if player in levied.get("secret", {}) else {}
+    state = {**copy_plain({**levied, "secret": own}), "round": levied["round"] + 1}
     moved, phase_a = move_armies(state, side, war_orders, board)
     moves = war_orders.get("moves") if isinstance(war_orders.get("moves"), list) else []
     unsure = {str(moves[ev["index"]].get("army")) for ev in phase_a if ev["kind"] == "order_skipped"
