@@ -4,7 +4,7 @@ War orders (the phase B and C part of a side's `war` table):
 
     battles = [
       { army = "red-1", target = "Tango", withdraw = { rule = "after_rounds", rounds = 2 },
-        after_win = "advance", priority = ["spearman", "gunner"] },
+        after_win = "advance", priority = ["spearman", "gunner"], garrison = { spearman = 2 } },
       { army = "red-1", target = "Tajima" },          # its second attack, if its level allows
       { province = "Yamato", target = "Kawachi" },    # the provincial force of Yamato attacks
     ]
@@ -19,11 +19,17 @@ fights all its battles before the next army begins, so an army's entries
 end when another army's entry comes; its experience rises then, once, if one
 of its battles was a success (the defending province left unoccupied).
 
-Choices the rulebook leaves to the table, made here so a batch round needs
-nobody: a doubly-held province defends as one force and loses the units of
-its provincial force before those of its army (the daimyo always last); an
-army that advances out of a province with no provincial force leaves as
-garrison one unit of the first regular kind of its casualty priority.
+Choices the rulebook gives the players, made from the orders so that a batch
+round needs nobody, each with a default:
+- A doubly-held province defends as one force and loses the units of its
+  provincial force before those of its army (the daimyo always last).
+- An army that advances out of a province with no provincial force leaves
+  "una o más unidades" as garrison: the entry's `garrison` (regular units,
+  at most a provincial force's five), or by default one unit of the first
+  regular kind of its casualty priority. If the ordered garrison cannot be
+  left when the army advances (units lost in the battle, the ronin limit, or
+  a provincial force still holding the province), the default is used and
+  only its player is told why (`garrison_not_as_ordered`).
 """
 from __future__ import annotations
 
@@ -48,6 +54,8 @@ from .problems import Refused, problem, refused
 from .ronin import hidden_ronin, reveal_ronin
 from .state import (
     MAX_EXPERIENCE,
+    PROVINCIAL_LIMIT,
+    REGULAR_KINDS,
     active_sides,
     are_enemies,
     army_at,
@@ -71,7 +79,7 @@ from .units import (
 )
 
 AFTER_WIN = ("stay", "advance", "advance_and_stop")
-ENTRY_KEYS = ("army", "province", "target", "withdraw", "after_win", "priority")
+ENTRY_KEYS = ("army", "province", "target", "withdraw", "after_win", "priority", "garrison")
 WAR_KEYS = ("moves", "battles", "priority", "final_moves", "recover")
 EXAMPLE = 'battles = [{ army = "red-1", target = "Tango" }, { province = "Yamato", target = "Kawachi" }]'
 
@@ -126,8 +134,35 @@ def read_entry(state: dict, board: Board, raw) -> tuple[dict | None, str | None]
         priority = check_priority(raw["priority"]) if raw.get("priority") is not None else None
     except ValueError:
         return None, "bad_priority"
+    try:
+        garrison = check_garrison(raw["garrison"]) if "garrison" in raw else None
+    except ValueError:
+        return None, "bad_garrison"
+    if garrison is not None and force == "province":
+        return None, "bad_garrison"
     return {"force": force, "id": key, "target": target, "withdraw": withdraw, "after_win": after_win,
-            "priority": priority}, None
+            "priority": priority, "garrison": garrison}, None
+
+
+def check_garrison(raw) -> dict:
+    """The garrison an entry orders left behind, as plain data: regular units (never the daimyo, never a
+    ronin, which cannot stand alone), at least one and at most what a provincial force holds.
+
+    Raises Refused with the problem code that says what is wrong.
+    """
+    if not isinstance(raw, dict):
+        raise Refused("bad-units")
+    for kind, n in raw.items():
+        if kind not in REGULAR_KINDS:
+            raise Refused("kind-not-allowed")
+        if type(n) is not int or n < 0:
+            raise Refused("bad-units")
+    units = compact(raw)
+    if not units:
+        raise Refused("bad-units")
+    if regular_units(units) > PROVINCIAL_LIMIT:
+        raise Refused("force-limit", place="")
+    return units
 
 
 def _war_priority(war_orders) -> tuple[str, ...]:
@@ -351,31 +386,46 @@ class _War:
             self.armies[army_id]["stopped"] = True
         self.events += _victory_now(self.state)
 
-    def garrison(self, army_id: str, origin: str, entry: dict) -> tuple[str | None, str | None]:
-        """(kind, reason): the unit an army leaves behind so its province stays held.
+    def garrison(self, army_id: str, origin: str, entry: dict) -> tuple[dict | None, str | None]:
+        """(units, reason): what an army leaves behind so its province stays held, or why it cannot advance.
 
-        None is needed if a provincial force stays; otherwise one unit of the
-        first regular kind in the casualty priority, never the daimyo or a
-        ronin, and not one whose going would put the army over its ronin limit.
+        The garrison the entry orders, if it can be left now; otherwise the
+        default (default_garrison), and its player is told why the order was
+        not followed: an earlier event of the round (units lost in the battle,
+        a provincial force that still holds the province) changed the board.
         """
-        if regular_units(self.state["provinces"][origin]["force"]):
-            return None, None
+        ordered = entry.get("garrison")
+        needed = not regular_units(self.state["provinces"][origin]["force"])
+        if ordered is None:
+            return self.default_garrison(army_id, entry) if needed else (None, None)
+        units = self.state["armies"][army_id]["units"]
+        why = garrison_refused(units, ordered, needed)
+        if why is None:
+            return dict(ordered), None
+        left, reason = self.default_garrison(army_id, entry) if needed else (None, None)
+        self.events.append(event("garrison_not_as_ordered", audience(self.state, self.side),
+                                 **who(self.state, self.side), army=army_id, province=origin,
+                                 ordered=dict(ordered), reason=why, left=left))
+        return left, reason
+
+    def default_garrison(self, army_id: str, entry: dict) -> tuple[dict | None, str | None]:
+        """One unit of the first regular kind in the casualty priority, never the daimyo or a ronin, and not one
+        whose going would put the army over its ronin limit."""
         units = self.state["armies"][army_id]["units"]
         candidates = [k for k in (entry["priority"] or self.priority) if k in REGULAR and k != DAIMYO and units.get(k)]
         for kind in candidates:
             after = dict(units)
             after[kind] -= 1
             if within_ronin_limit(after):
-                return kind, None
+                return {kind: 1}, None
         return None, ("no_garrison" if not candidates else "garrison_breaks_ronin_limit")
 
-    def advance(self, army_id: str, origin: str, target: str, garrison: str | None) -> None:
+    def advance(self, army_id: str, origin: str, target: str, garrison: dict | None) -> None:
         state = self.state
         army = state["armies"][army_id]
         if garrison:
-            army["units"] = compact({**army["units"], garrison: army["units"][garrison] - 1})
-            force = state["provinces"][origin]["force"]
-            state["provinces"][origin]["force"] = merged(force, {garrison: 1})
+            army["units"] = compact({kind: n - garrison.get(kind, 0) for kind, n in army["units"].items()})
+            state["provinces"][origin]["force"] = merged(state["provinces"][origin]["force"], garrison)
         army["province"] = target
         self.events.append(event("army_advanced", army=army_id, player=army["player"], colour=army["colour"],
                                  **{"from": origin}, to=target, garrison=garrison))
@@ -461,10 +511,11 @@ class _War:
         self.events += events
         if outcome == "attacker_won" and entry["force"] == "army" and entry["after_win"] != "stay":
             run = self.armies[entry["id"]]
-            garrison, reason = self.garrison(entry["id"], origin, entry)
             if run["attacks"] >= run["level"]:
                 # only an army with an attack left moves in phase C
                 garrison, reason = None, "no_attack_left_to_advance"
+            else:
+                garrison, reason = self.garrison(entry["id"], origin, entry)
             if reason:
                 self.skip(index, reason, raw)
             else:
@@ -494,6 +545,17 @@ def _defence_priority(priority) -> tuple[str, ...]:
 
 def _lost(before: dict, after: dict) -> dict:
     return compact({kind: n - after.get(kind, 0) for kind, n in before.items()})
+
+
+def garrison_refused(units: dict, ordered: dict, needed: bool) -> str | None:
+    """Why an army holding these units cannot leave the ordered garrison now, or None."""
+    if not needed:
+        return "not_needed"
+    if any(units.get(kind, 0) < n for kind, n in ordered.items()):
+        return "units_lost"
+    if not within_ronin_limit({kind: n - ordered.get(kind, 0) for kind, n in units.items()}):
+        return "breaks_ronin_limit"
+    return None
 
 
 def split_survivors(survivors: dict, army_units: dict) -> tuple[dict, dict]:
@@ -617,6 +679,8 @@ def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: 
         problems.append(_name_problem(board, f"{field}.target", raw.get("target")))
     elif side_of_province(state, target) is not None and not are_enemies(state, side, side_of_province(state, target)):
         problems.append(problem(f"{field}.target", "target-friendly"))
+    if "garrison" in raw:
+        problems += _check_garrison_order(state, f"{field}.garrison", raw, target)
     if "army" in raw:
         army_id = raw["army"]
         army = state["armies"].get(army_id) if isinstance(army_id, str) else None
@@ -647,6 +711,31 @@ def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: 
     return problems
 
 
+def _check_garrison_order(state: dict, field: str, raw: dict, target: str | None) -> list[Problem]:
+    """What is wrong with a battle's garrison whatever happens first: its units, or a battle that does not advance.
+
+    An army ordered to stay after its battle moves only into a province left
+    unoccupied, so against one that is defended now its garrison is never left.
+    """
+    if "province" in raw:
+        return [problem(field, "garrison-on-force-attack")]
+    try:
+        check_garrison(raw["garrison"])
+    except Refused as exc:
+        return [refused(field, exc)]
+    if raw.get("after_win", "stay") == "stay" and target is not None and defending_units(state, target)[0]:
+        return [problem(field, "garrison-without-advance")]
+    return []
+
+
+def _garrison_beyond_army(state: dict, field: str, entry: dict) -> list[Problem]:
+    """A garrison of more units than the army will hold when it attacks (after its levy and phase A moves):
+    the army gains no unit in phase C, so it can never be left."""
+    units = state["armies"][entry["id"]]["units"]
+    return [problem(field, "garrison-more-than-army", army=entry["id"], kind=kind, wanted=n, has=units.get(kind, 0))
+            for kind, n in entry["garrison"].items() if units.get(kind, 0) < n][:1]
+
+
 JUDGED_NOW = {"target_not_adjacent": "target-not-adjacent", "first_round_daimyo": "first-round-daimyo",
               "unoccupied_needs_experience": "unoccupied-needs-experience", "no_provincial_force": "no-force-to-attack",
               "army_frozen": "army-frozen"}
@@ -671,6 +760,8 @@ def check_reach(state: dict, side: str, war_orders, board: Board | None = None) 
         if entry is None or origin_of(moved, entry) is None:
             continue   # a name or a force that is not there: said by _check_entry
         origin = origin_of(moved, entry)
+        if entry["garrison"]:
+            problems += _garrison_beyond_army(moved, f"{at}.battles[{index}].garrison", entry)
         reason = why_not(moved, side, entry, board)
         code = JUDGED_NOW.get(reason)
         if code:

@@ -77,17 +77,20 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         # what is bought depends on the Koku paid: against a refused allocation, the amounts as written
         paid = allocation_as_written(allocation) if allocation_problems else allocation or {}
         problems += check_build(state, side, paid, section.get("build"))
-        problems += check_levy(state, side, paid, section.get("levy"))
+        levy_problems = check_levy(state, side, paid, section.get("levy"))
+        problems += levy_problems
         problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
         moves_problems = move_checks.check_moves(state, side, war, board, paid, section.get("levy"))
         problems += moves_problems
         battle_problems = battles.check_battles(state, side, war, board)
         problems += battle_problems
+        # the side's own levy comes before its war: its armies attack with what it adds (if it can be replayed)
+        levy_plays = paid.get("levy") and not allocation_problems and not levy_problems
+        levied = levy_units(state, {side: paid}, {side: section.get("levy")})[0] if levy_plays else state
         if not moves_problems and not battle_problems:   # where each force stands when it attacks is known
-            problems += battles.check_reach(state, side, war, board)
+            problems += battles.check_reach(levied, side, war, board)
         problems += assassination.check_ninja(state, side, section)
         if not problems:
-            levied = levy_units(state, {side: paid}, {side: section.get("levy")})[0] if paid.get("levy") else state
             moved, _ = move_armies(levied, side, war, board)   # each army attacks from where phase A takes it
             forecast += [{"side": side, **battles.battle_forecast(moved, side, entry, board)}
                          for entry in war.get("battles", [])]
