@@ -9,6 +9,7 @@ War orders (the phase B and C part of a side's `war` table):
       { province = "Yamato", target = "Kawachi" },    # the provincial force of Yamato attacks
     ]
     priority = ["spearman", "gunner", "swordsman", "ronin", "archer"]   # casualties, attack and defence
+    defence_losses_first = "army"   # where an army stands on your provincial force: whose units die first
     recover = ["Omi"]      # where daimyos recovered on eliminating a player go (default: the largest forces)
 
 Phase B declares the first attack of every force (public: the battle markers
@@ -21,8 +22,10 @@ of its battles was a success (the defending province left unoccupied).
 
 Choices the rulebook gives the players, made from the orders so that a batch
 round needs nobody, each with a default:
-- A doubly-held province defends as one force and loses the units of its
-  provincial force before those of its army (the daimyo always last).
+- A doubly-held province defends as one force: the defender's casualty
+  priority says which kind dies, `defence_losses_first` whose unit of that
+  kind: the provincial force's (the default) or the army's. The daimyo is
+  always last.
 - An army that advances out of a province with no provincial force leaves
   "una o más unidades" as garrison: the entry's `garrison` (regular units,
   at most a provincial force's five), or by default one unit of the first
@@ -80,7 +83,8 @@ from .units import (
 
 AFTER_WIN = ("stay", "advance", "advance_and_stop")
 ENTRY_KEYS = ("army", "province", "target", "withdraw", "after_win", "priority", "garrison")
-WAR_KEYS = ("moves", "battles", "priority", "final_moves", "recover")
+WAR_KEYS = ("moves", "battles", "priority", "defence_losses_first", "final_moves", "recover")
+LOSSES_FIRST = ("force", "army")   # whose units a doubly-held province loses first; the first is the default
 EXAMPLE = 'battles = [{ army = "red-1", target = "Tango" }, { province = "Yamato", target = "Kawachi" }]'
 
 
@@ -163,6 +167,12 @@ def check_garrison(raw) -> dict:
     if regular_units(units) > PROVINCIAL_LIMIT:
         raise Refused("force-limit", place="")
     return units
+
+
+def losses_first(war_orders) -> str:
+    """Whose units a doubly-held province of this side loses first when it defends (the default if not said)."""
+    chosen = war_orders.get("defence_losses_first") if isinstance(war_orders, dict) else None
+    return chosen if chosen in LOSSES_FIRST else LOSSES_FIRST[0]
 
 
 def _war_priority(war_orders) -> tuple[str, ...]:
@@ -283,10 +293,12 @@ def declare_battles(state: dict, side: str, war_orders, board: Board | None = No
 class _War:
     """One side's phase C: the castle and fortress bonus left per province, and each army's attacks so far."""
 
-    def __init__(self, state: dict, side: str, war_orders, dice, board: Board, defence_priorities, recover):
+    def __init__(self, state: dict, side: str, war_orders, dice, board: Board, defence_priorities, recover,
+                 defence_losses=None):
         self.state, self.side, self.dice, self.board = state, side, dice, board
         self.priority = _war_priority(war_orders)
         self.defence = defence_priorities or {}
+        self.defence_losses = defence_losses or {}
         self.recover = dict(recover or {})
         if isinstance(war_orders, dict) and isinstance(war_orders.get("recover"), list):
             self.recover[side] = [_province_id(state, board, p) for p in war_orders["recover"]]
@@ -470,10 +482,11 @@ class _War:
             state["armies"][entry["id"]]["units"] = dict(result["attacker"])
         else:
             state["provinces"][entry["id"]]["force"] = dict(result["attacker"])
-        # the defender's survivors: the army keeps its units first
+        # the defender's survivors: of each kind lost, whose units went first is the defender's choice
         return_casualties(state, province["colour"], _lost(defender, result["defender"]))
         army_units = state["armies"][defender_army]["units"] if defender_army else {}
-        kept, rest = split_survivors(result["defender"], {k: n for k, n in army_units.items() if k not in held})
+        kept, rest = split_survivors(result["defender"], {k: n for k, n in army_units.items() if k not in held},
+                                     province["force"], self.defence_losses.get(defender_side, LOSSES_FIRST[0]))
         if defender_army:
             state["armies"][defender_army]["units"] = merged(kept, held)
         province["force"] = rest
@@ -558,12 +571,20 @@ def garrison_refused(units: dict, ordered: dict, needed: bool) -> str | None:
     return None
 
 
-def split_survivors(survivors: dict, army_units: dict) -> tuple[dict, dict]:
-    """(army, provincial force): a doubly-held province's survivors, the army keeping its own units first.
+def split_survivors(survivors: dict, army_units: dict, force_units: dict | None = None,
+                    first: str = "force") -> tuple[dict, dict]:
+    """(army, provincial force): a doubly-held province's survivors after it defended as one force.
 
-    Ronin stay with the army as far as its limit allows, then with the
-    provincial force as far as its own allows; any left over stay with the army.
+    The casualties were chosen by kind from the whole force; `first` says
+    whose units of a kind were the ones lost. "force" (the default): the army
+    keeps its own units first; ronin stay with the army as far as its limit
+    allows, then with the provincial force as far as its own allows; any left
+    over stay with the army. "army": the provincial force keeps its own units
+    (`force_units`) first, ronin as far as its limit allows, and the army
+    the rest.
     """
+    if first == "army" and army_units:
+        return _force_keeps_first(survivors, force_units or {})
     army, rest = {}, dict(survivors)
     for kind, n in army_units.items():
         if kind != RONIN:
@@ -579,23 +600,48 @@ def split_survivors(survivors: dict, army_units: dict) -> tuple[dict, dict]:
     return compact(army), compact(rest)
 
 
+def _force_keeps_first(survivors: dict, force_units: dict) -> tuple[dict, dict]:
+    """(army, provincial force): the survivors when the army's units were lost first.
+
+    The force keeps its own regular units, then its own ronin within its
+    limit; the army takes the rest, its ronin within its own limit, the force
+    any its limit still allows, and the army what is left over.
+    """
+    force, rest = {}, dict(survivors)
+    for kind, n in force_units.items():
+        if kind != RONIN:
+            force[kind] = min(n, rest.get(kind, 0))
+            rest[kind] = rest.get(kind, 0) - force[kind]
+    ronin = rest.pop(RONIN, 0)
+    room = max(0, regular_units(force) - 1)
+    to_force = min(ronin, force_units.get(RONIN, 0), room)
+    to_army = min(ronin - to_force, max(0, regular_units(rest) - 1))
+    to_force += min(ronin - to_force - to_army, room - to_force)
+    force[RONIN] = to_force
+    rest[RONIN] = ronin - to_force
+    return compact(rest), compact(force)
+
+
 def check_victory(state: dict) -> list[str]:
     """The players who have won now (conquest.check_victory), for the round's end-of-round check."""
     return conquest.check_victory(state)
 
 
 def conduct_combat(state: dict, side: str, war_orders, dice, board: Board | None = None, *,
-                   defence_priorities: dict | None = None, recover: dict | None = None) -> tuple[dict, list[dict]]:
+                   defence_priorities: dict | None = None, recover: dict | None = None,
+                   defence_losses: dict | None = None) -> tuple[dict, list[dict]]:
     """Phases B and C of one side's war: declare, then fight the battles in order, on a copy of the state.
 
     `defence_priorities` holds the other sides' casualty priorities (their
-    war orders' `priority`), `recover` the other sides' `recover` lists, for
-    when a defender eliminates the attacker.
+    war orders' `priority`), `defence_losses` whose units their doubly-held
+    provinces lose first (losses_first of their war orders; "force" where
+    not given), `recover` the other sides' `recover` lists, for when a
+    defender eliminates the attacker.
     """
     board = board or board_of_state(state)
     new = copy_plain(state)
     plan, events = _declare(new, side, war_orders, board)
-    war = _War(new, side, war_orders, dice, board, defence_priorities, recover)
+    war = _War(new, side, war_orders, dice, board, defence_priorities, recover, defence_losses)
     war.run(plan, battle_entries(war_orders))
     return new, events + war.events
 
@@ -622,6 +668,8 @@ def check_battles(state: dict, side: str, war_orders, board: Board | None = None
         check_priority(war_orders.get("priority"))
     except Refused as exc:
         problems.append(refused(f"{at}.priority", exc))
+    if war_orders.get("defence_losses_first", LOSSES_FIRST[0]) not in LOSSES_FIRST:
+        problems.append(problem(f"{at}.defence_losses_first", "bad-defence-losses-first", choices=LOSSES_FIRST))
     recover = war_orders.get("recover", [])
     if not isinstance(recover, list):
         problems.append(problem(f"{at}.recover", "recover-not-a-list"))

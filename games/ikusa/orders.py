@@ -20,6 +20,7 @@ per colour, [red] and [blue]):
     ronin = [{ to = "red-1", count = 2 }]
     [war]                          # phases A to D (see movement.py, move_checks.py and battles.py)
     priority = ["spearman", "gunner", "swordsman", "ronin", "archer"]
+    defence_losses_first = "force"   # or "army": whose units a doubly-held province loses first
     moves = [...]
     battles = [...]
     final_moves = [...]

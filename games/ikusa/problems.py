@@ -268,6 +268,9 @@ PROBLEMS = ProblemTable({
                                               "garrison out."),
     "garrison-more-than-army": (NOT_ALLOWED, "{army} will have {has} {kind} unit(s) when it attacks, fewer than "
                                              "the {wanted} of the garrison."),
+    "bad-defence-losses-first": (NOT_UNDERSTOOD, "defence_losses_first is one of {choices:list}: whose units a "
+                                                 "province held by your army and your provincial force loses "
+                                                 "first when attacked."),
     "priority-not-a-list": (NOT_UNDERSTOOD, "the {what} must be a list of unit kinds"),
     "priority-unknown-kind": (NOT_UNDERSTOOD, "the {what}: unknown unit kind {written}; the kinds are {kinds:list}"),
     "priority-misspelt-kind": (NOT_UNDERSTOOD, "the {what}: unknown unit kind {written} (did you mean "

@@ -1,5 +1,5 @@
 """Choices the rulebook gives the players that a batch round takes from the orders: the garrison an advancing army
-leaves ("una o más unidades"), with today's default."""
+leaves ("una o más unidades"), and whose units a doubly-held province loses first; each with today's default."""
 from __future__ import annotations
 
 import tomllib
@@ -7,13 +7,14 @@ import tomllib
 import pytest
 
 from engine import Dice
-from games.ikusa.battles import check_battles, check_reach, conduct_combat
+from games.ikusa import battles
+from games.ikusa.battles import check_battles, check_reach, conduct_combat, split_survivors
 from games.ikusa.orders import check_orders
 from games.ikusa.round import resolve_round
 from games.ikusa.setup import setup
 from games.ikusa.state import FIGURES_PER_COLOUR
 from pbem.orders import _locate
-from tests.ikusa.test_ikusa_battles import BOARD, HIT, MISS, figures, only, small_state
+from tests.ikusa.test_ikusa_battles import BOARD, HIT, MISS, army, figures, only, small_state
 from tests.scripted import ScriptedDice
 
 
@@ -189,6 +190,77 @@ def test_a_garrison_counts_the_units_levied_to_the_army_this_round():
     assert "garrison-more-than-army" not in [p.code for p in check_orders(state, "ann", body).problems]
     short = {**body, "levy": {"units": [{"unit": "spearman", "to": where}]}}
     assert "garrison-more-than-army" in [p.code for p in check_orders(state, "ann", short).problems]
+
+
+# --- whose units a doubly-held province loses first ---------------------------------------------------------------
+
+def doubly_held_wakasa() -> dict:
+    """Orange's army (its daimyo and a spearman) stands on Wakasa's provincial force of two spearmen."""
+    state = small_state()
+    state["provinces"]["wakasa"]["force"] = {"spearman": 2}
+    state["armies"]["orange-1"] = army("oda", "wakasa", spearman=1)
+    state["supply"]["figures"]["orange"]["spearman"] -= 2
+    return state
+
+
+WITHDRAW = {"battles": [{"army": "blue-1", "target": "Wakasa", "withdraw": {"rule": "after_rounds", "rounds": 1}}]}
+
+
+def two_orange_spearmen_die():
+    """Blue's archer and one spearman hit; orange misses throughout; blue withdraws after the round."""
+    return ScriptedDice(HIT, MISS, MISS, HIT, MISS, MISS, MISS, MISS)
+
+
+def test_a_doubly_held_province_loses_its_provincial_force_first_by_default():
+    state = doubly_held_wakasa()
+    plain, _ = conduct_combat(state, "ann", WITHDRAW, two_orange_spearmen_die(), BOARD)
+    said, _ = conduct_combat(state, "ann", WITHDRAW, two_orange_spearmen_die(), BOARD, defence_losses={"oda": "force"})
+    assert plain == said
+    assert plain["provinces"]["wakasa"]["force"] == {}
+    assert plain["armies"]["orange-1"]["units"] == {"daimyo": 1, "spearman": 1}
+
+
+def test_a_defender_may_order_its_army_to_lose_its_units_first_the_daimyo_still_last():
+    state = doubly_held_wakasa()
+    new, events = conduct_combat(state, "ann", WITHDRAW, two_orange_spearmen_die(), BOARD,
+                                 defence_losses={"oda": "army"})
+    assert new["armies"]["orange-1"]["units"] == {"daimyo": 1}
+    assert new["provinces"]["wakasa"]["force"] == {"spearman": 1}
+    assert figures(new, "orange") == FIGURES_PER_COLOUR
+
+
+def test_when_the_army_loses_first_the_provincial_force_keeps_its_own_ronin_within_its_limit():
+    assert split_survivors({"daimyo": 1, "spearman": 3, "ronin": 2}, {"daimyo": 1, "spearman": 2, "ronin": 1},
+                           {"spearman": 2, "ronin": 1}, "army") == (
+        {"daimyo": 1, "spearman": 1, "ronin": 1}, {"spearman": 2, "ronin": 1})
+    # a force of one regular unit has no room for a ronin: it stays with the army
+    assert split_survivors({"daimyo": 1, "spearman": 2, "ronin": 1}, {"daimyo": 1, "spearman": 2},
+                           {"spearman": 1, "ronin": 1}, "army") == ({"daimyo": 1, "spearman": 1, "ronin": 1},
+                                                                    {"spearman": 1})
+    assert split_survivors({"spearman": 3, "ronin": 1}, {}, {"spearman": 3, "ronin": 1}, "army") == (
+        {}, {"spearman": 3, "ronin": 1})
+
+
+def test_the_setting_is_read_from_each_sides_war_orders_and_given_to_every_war(monkeypatch):
+    state = new_game()
+    given = []
+    real = battles.conduct_combat
+
+    def spy(*args, **kwargs):
+        given.append(kwargs["defence_losses"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(battles, "conduct_combat", spy)
+    resolve_round(state, {"bob": {"war": {"defence_losses_first": "army"}}}, Dice(b"choices round"))
+    assert given and all(losses == {"ann": "force", "bob": "army", "cho": "force"} for losses in given)
+
+
+def test_an_unknown_defence_losses_first_is_refused_at_its_line():
+    text = '[war]\npriority = ["archer"]\ndefence_losses_first = "daimyo"\n'
+    problems = check_battles(small_state(), "ann", tomllib.loads(text)["war"], BOARD)
+    assert [(p.code, p.field, _locate(p, text).line) for p in problems] == [
+        ("bad-defence-losses-first", "war.defence_losses_first", 3)]
+    assert check_battles(small_state(), "ann", {"defence_losses_first": "army"}, BOARD) == []
 
 
 def test_the_report_tells_only_the_armys_player_in_a_sentence_why_its_garrison_was_not_left():
