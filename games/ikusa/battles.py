@@ -4,11 +4,12 @@ War orders (the phase B and C part of a side's `war` table):
 
     battles = [
       { army = "red-1", target = "Tango", withdraw = { rule = "after_rounds", rounds = 2 },
-        after_win = "advance", priority = ["spearman", "gunner"] },
+        after_win = "advance", priority = ["spearman", "gunner"], garrison = { spearman = 2 } },
       { army = "red-1", target = "Tajima" },          # its second attack, if its level allows
       { province = "Yamato", target = "Kawachi" },    # the provincial force of Yamato attacks
     ]
     priority = ["spearman", "gunner", "swordsman", "ronin", "archer"]   # casualties, attack and defence
+    defence_losses_first = "army"   # where an army stands on your provincial force: whose units die first
     recover = ["Omi"]      # where daimyos recovered on eliminating a player go (default: the largest forces)
 
 Phase B declares the first attack of every force (public: the battle markers
@@ -19,11 +20,19 @@ fights all its battles before the next army begins, so an army's entries
 end when another army's entry comes; its experience rises then, once, if one
 of its battles was a success (the defending province left unoccupied).
 
-Choices the rulebook leaves to the table, made here so a batch round needs
-nobody: a doubly-held province defends as one force and loses the units of
-its provincial force before those of its army (the daimyo always last); an
-army that advances out of a province with no provincial force leaves as
-garrison one unit of the first regular kind of its casualty priority.
+Choices the rulebook gives the players, made from the orders so that a batch
+round needs nobody, each with a default:
+- A doubly-held province defends as one force: the defender's casualty
+  priority says which kind dies, `defence_losses_first` whose unit of that
+  kind: the provincial force's (the default) or the army's. The daimyo is
+  always last.
+- An army that advances out of a province with no provincial force leaves
+  "una o más unidades" as garrison: the entry's `garrison` (regular units,
+  at most a provincial force's five), or by default one unit of the first
+  regular kind of its casualty priority. If the ordered garrison cannot be
+  left when the army advances (units lost in the battle, the ronin limit, or
+  a provincial force still holding the province), the default is used and
+  only its player is told why (`garrison_not_as_ordered`).
 """
 from __future__ import annotations
 
@@ -48,6 +57,8 @@ from .problems import Refused, problem, refused
 from .ronin import hidden_ronin, reveal_ronin
 from .state import (
     MAX_EXPERIENCE,
+    PROVINCIAL_LIMIT,
+    REGULAR_KINDS,
     active_sides,
     are_enemies,
     army_at,
@@ -71,8 +82,9 @@ from .units import (
 )
 
 AFTER_WIN = ("stay", "advance", "advance_and_stop")
-ENTRY_KEYS = ("army", "province", "target", "withdraw", "after_win", "priority")
-WAR_KEYS = ("moves", "battles", "priority", "final_moves", "recover")
+ENTRY_KEYS = ("army", "province", "target", "withdraw", "after_win", "priority", "garrison")
+WAR_KEYS = ("moves", "battles", "priority", "defence_losses_first", "final_moves", "recover")
+LOSSES_FIRST = ("force", "army")   # whose units a doubly-held province loses first; the first is the default
 EXAMPLE = 'battles = [{ army = "red-1", target = "Tango" }, { province = "Yamato", target = "Kawachi" }]'
 
 
@@ -126,8 +138,41 @@ def read_entry(state: dict, board: Board, raw) -> tuple[dict | None, str | None]
         priority = check_priority(raw["priority"]) if raw.get("priority") is not None else None
     except ValueError:
         return None, "bad_priority"
+    try:
+        garrison = check_garrison(raw["garrison"]) if "garrison" in raw else None
+    except ValueError:
+        return None, "bad_garrison"
+    if garrison is not None and force == "province":
+        return None, "bad_garrison"
     return {"force": force, "id": key, "target": target, "withdraw": withdraw, "after_win": after_win,
-            "priority": priority}, None
+            "priority": priority, "garrison": garrison}, None
+
+
+def check_garrison(raw) -> dict:
+    """The garrison an entry orders left behind, as plain data: regular units (never the daimyo, never a
+    ronin, which cannot stand alone), at least one and at most what a provincial force holds.
+
+    Raises Refused with the problem code that says what is wrong.
+    """
+    if not isinstance(raw, dict):
+        raise Refused("bad-units")
+    for kind, n in raw.items():
+        if kind not in REGULAR_KINDS:
+            raise Refused("kind-not-allowed")
+        if type(n) is not int or n < 0:
+            raise Refused("bad-units")
+    units = compact(raw)
+    if not units:
+        raise Refused("bad-units")
+    if regular_units(units) > PROVINCIAL_LIMIT:
+        raise Refused("force-limit", place="")
+    return units
+
+
+def losses_first(war_orders) -> str:
+    """Whose units a doubly-held province of this side loses first when it defends (the default if not said)."""
+    chosen = war_orders.get("defence_losses_first") if isinstance(war_orders, dict) else None
+    return chosen if chosen in LOSSES_FIRST else LOSSES_FIRST[0]
 
 
 def _war_priority(war_orders) -> tuple[str, ...]:
@@ -252,10 +297,12 @@ def declare_battles(state: dict, side: str, war_orders, board: Board | None = No
 class _War:
     """One side's phase C: the castle and fortress bonus left per province, and each army's attacks so far."""
 
-    def __init__(self, state: dict, side: str, war_orders, dice, board: Board, defence_priorities, recover):
+    def __init__(self, state: dict, side: str, war_orders, dice, board: Board, defence_priorities, recover,
+                 defence_losses=None):
         self.state, self.side, self.dice, self.board = state, side, dice, board
         self.priority = _war_priority(war_orders)
         self.defence = defence_priorities or {}
+        self.defence_losses = defence_losses or {}
         self.recover = dict(recover or {})
         if isinstance(war_orders, dict) and isinstance(war_orders.get("recover"), list):
             self.recover[side] = [_province_id(state, board, p) for p in war_orders["recover"]]
@@ -355,31 +402,46 @@ class _War:
             self.armies[army_id]["stopped"] = True
         self.events += _victory_now(self.state)
 
-    def garrison(self, army_id: str, origin: str, entry: dict) -> tuple[str | None, str | None]:
-        """(kind, reason): the unit an army leaves behind so its province stays held.
+    def garrison(self, army_id: str, origin: str, entry: dict) -> tuple[dict | None, str | None]:
+        """(units, reason): what an army leaves behind so its province stays held, or why it cannot advance.
 
-        None is needed if a provincial force stays; otherwise one unit of the
-        first regular kind in the casualty priority, never the daimyo or a
-        ronin, and not one whose going would put the army over its ronin limit.
+        The garrison the entry orders, if it can be left now; otherwise the
+        default (default_garrison), and its player is told why the order was
+        not followed: an earlier event of the round (units lost in the battle,
+        a provincial force that still holds the province) changed the board.
         """
-        if regular_units(self.state["provinces"][origin]["force"]):
-            return None, None
+        ordered = entry.get("garrison")
+        needed = not regular_units(self.state["provinces"][origin]["force"])
+        if ordered is None:
+            return self.default_garrison(army_id, entry) if needed else (None, None)
+        units = self.state["armies"][army_id]["units"]
+        why = garrison_refused(units, ordered, needed)
+        if why is None:
+            return dict(ordered), None
+        left, reason = self.default_garrison(army_id, entry) if needed else (None, None)
+        self.events.append(event("garrison_not_as_ordered", audience(self.state, self.side),
+                                 **who(self.state, self.side), army=army_id, province=origin,
+                                 ordered=dict(ordered), reason=why, left=left))
+        return left, reason
+
+    def default_garrison(self, army_id: str, entry: dict) -> tuple[dict | None, str | None]:
+        """One unit of the first regular kind in the casualty priority, never the daimyo or a ronin, and not one
+        whose going would put the army over its ronin limit."""
         units = self.state["armies"][army_id]["units"]
         candidates = [k for k in (entry["priority"] or self.priority) if k in REGULAR and k != DAIMYO and units.get(k)]
         for kind in candidates:
             after = dict(units)
             after[kind] -= 1
             if within_ronin_limit(after):
-                return kind, None
+                return {kind: 1}, None
         return None, ("no_garrison" if not candidates else "garrison_breaks_ronin_limit")
 
-    def advance(self, army_id: str, origin: str, target: str, garrison: str | None) -> None:
+    def advance(self, army_id: str, origin: str, target: str, garrison: dict | None) -> None:
         state = self.state
         army = state["armies"][army_id]
         if garrison:
-            army["units"] = compact({**army["units"], garrison: army["units"][garrison] - 1})
-            force = state["provinces"][origin]["force"]
-            state["provinces"][origin]["force"] = merged(force, {garrison: 1})
+            army["units"] = compact({kind: n - garrison.get(kind, 0) for kind, n in army["units"].items()})
+            state["provinces"][origin]["force"] = merged(state["provinces"][origin]["force"], garrison)
         army["province"] = target
         self.events.append(event("army_advanced", army=army_id, player=army["player"], colour=army["colour"],
                                  **{"from": origin}, to=target, garrison=garrison))
@@ -424,10 +486,11 @@ class _War:
             state["armies"][entry["id"]]["units"] = dict(result["attacker"])
         else:
             state["provinces"][entry["id"]]["force"] = dict(result["attacker"])
-        # the defender's survivors: the army keeps its units first
+        # the defender's survivors: of each kind lost, whose units went first is the defender's choice
         return_casualties(state, province["colour"], _lost(defender, result["defender"]))
         army_units = state["armies"][defender_army]["units"] if defender_army else {}
-        kept, rest = split_survivors(result["defender"], {k: n for k, n in army_units.items() if k not in held})
+        kept, rest = split_survivors(result["defender"], {k: n for k, n in army_units.items() if k not in held},
+                                     province["force"], self.defence_losses.get(defender_side, LOSSES_FIRST[0]))
         if defender_army:
             state["armies"][defender_army]["units"] = merged(kept, held)
         province["force"] = rest
@@ -465,10 +528,11 @@ class _War:
         self.events += events
         if outcome == "attacker_won" and entry["force"] == "army" and entry["after_win"] != "stay":
             run = self.armies[entry["id"]]
-            garrison, reason = self.garrison(entry["id"], origin, entry)
             if run["attacks"] >= run["level"]:
                 # only an army with an attack left moves in phase C
                 garrison, reason = None, "no_attack_left_to_advance"
+            else:
+                garrison, reason = self.garrison(entry["id"], origin, entry)
             if reason:
                 self.skip(index, reason, raw)
             else:
@@ -500,12 +564,31 @@ def _lost(before: dict, after: dict) -> dict:
     return compact({kind: n - after.get(kind, 0) for kind, n in before.items()})
 
 
-def split_survivors(survivors: dict, army_units: dict) -> tuple[dict, dict]:
-    """(army, provincial force): a doubly-held province's survivors, the army keeping its own units first.
+def garrison_refused(units: dict, ordered: dict, needed: bool) -> str | None:
+    """Why an army holding these units cannot leave the ordered garrison now, or None."""
+    if not needed:
+        return "not_needed"
+    if any(units.get(kind, 0) < n for kind, n in ordered.items()):
+        return "units_lost"
+    if not within_ronin_limit({kind: n - ordered.get(kind, 0) for kind, n in units.items()}):
+        return "breaks_ronin_limit"
+    return None
 
-    Ronin stay with the army as far as its limit allows, then with the
-    provincial force as far as its own allows; any left over stay with the army.
+
+def split_survivors(survivors: dict, army_units: dict, force_units: dict | None = None,
+                    first: str = "force") -> tuple[dict, dict]:
+    """(army, provincial force): a doubly-held province's survivors after it defended as one force.
+
+    The casualties were chosen by kind from the whole force; `first` says
+    whose units of a kind were the ones lost. "force" (the default): the army
+    keeps its own units first; ronin stay with the army as far as its limit
+    allows, then with the provincial force as far as its own allows; any left
+    over stay with the army. "army": the provincial force keeps its own units
+    (`force_units`) first, ronin as far as its limit allows, and the army
+    the rest.
     """
+    if first == "army" and army_units:
+        return _force_keeps_first(survivors, force_units or {})
     army, rest = {}, dict(survivors)
     for kind, n in army_units.items():
         if kind != RONIN:
@@ -521,23 +604,48 @@ def split_survivors(survivors: dict, army_units: dict) -> tuple[dict, dict]:
     return compact(army), compact(rest)
 
 
+def _force_keeps_first(survivors: dict, force_units: dict) -> tuple[dict, dict]:
+    """(army, provincial force): the survivors when the army's units were lost first.
+
+    The force keeps its own regular units, then its own ronin within its
+    limit; the army takes the rest, its ronin within its own limit, the force
+    any its limit still allows, and the army what is left over.
+    """
+    force, rest = {}, dict(survivors)
+    for kind, n in force_units.items():
+        if kind != RONIN:
+            force[kind] = min(n, rest.get(kind, 0))
+            rest[kind] = rest.get(kind, 0) - force[kind]
+    ronin = rest.pop(RONIN, 0)
+    room = max(0, regular_units(force) - 1)
+    to_force = min(ronin, force_units.get(RONIN, 0), room)
+    to_army = min(ronin - to_force, max(0, regular_units(rest) - 1))
+    to_force += min(ronin - to_force - to_army, room - to_force)
+    force[RONIN] = to_force
+    rest[RONIN] = ronin - to_force
+    return compact(rest), compact(force)
+
+
 def check_victory(state: dict) -> list[str]:
     """The players who have won now (conquest.check_victory), for the round's end-of-round check."""
     return conquest.check_victory(state)
 
 
 def conduct_combat(state: dict, side: str, war_orders, dice, board: Board | None = None, *,
-                   defence_priorities: dict | None = None, recover: dict | None = None) -> tuple[dict, list[dict]]:
+                   defence_priorities: dict | None = None, recover: dict | None = None,
+                   defence_losses: dict | None = None) -> tuple[dict, list[dict]]:
     """Phases B and C of one side's war: declare, then fight the battles in order, on a copy of the state.
 
     `defence_priorities` holds the other sides' casualty priorities (their
-    war orders' `priority`), `recover` the other sides' `recover` lists, for
-    when a defender eliminates the attacker.
+    war orders' `priority`), `defence_losses` whose units their doubly-held
+    provinces lose first (losses_first of their war orders; "force" where
+    not given), `recover` the other sides' `recover` lists, for when a
+    defender eliminates the attacker.
     """
     board = board or board_of_state(state)
     new = copy_plain(state)
     plan, events = _declare(new, side, war_orders, board)
-    war = _War(new, side, war_orders, dice, board, defence_priorities, recover)
+    war = _War(new, side, war_orders, dice, board, defence_priorities, recover, defence_losses)
     war.run(plan, battle_entries(war_orders))
     return new, events + war.events
 
@@ -564,6 +672,8 @@ def check_battles(state: dict, side: str, war_orders, board: Board | None = None
         check_priority(war_orders.get("priority"))
     except Refused as exc:
         problems.append(refused(f"{at}.priority", exc))
+    if war_orders.get("defence_losses_first", LOSSES_FIRST[0]) not in LOSSES_FIRST:
+        problems.append(problem(f"{at}.defence_losses_first", "bad-defence-losses-first", choices=LOSSES_FIRST))
     recover = war_orders.get("recover", [])
     if not isinstance(recover, list):
         problems.append(problem(f"{at}.recover", "recover-not-a-list"))
@@ -619,6 +729,8 @@ def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: 
     target = _province_id(state, board, raw.get("target"))
     if target is None:
         problems.append(_name_problem(board, f"{field}.target", raw.get("target")))
+    if "garrison" in raw:
+        problems += _check_garrison_order(state, f"{field}.garrison", raw, target)
     if "army" in raw:
         army_id = raw["army"]
         army = state["armies"].get(army_id) if isinstance(army_id, str) else None
@@ -641,6 +753,31 @@ def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: 
     if counts[pid] > 1:
         problems.append(problem(f"{field}.province", "force-attacks-twice"))
     return problems
+
+
+def _check_garrison_order(state: dict, field: str, raw: dict, target: str | None) -> list[Problem]:
+    """What is wrong with a battle's garrison whatever happens first: its units, or a battle that does not advance.
+
+    An army ordered to stay after its battle moves only into a province left
+    unoccupied, so against one that is defended now its garrison is never left.
+    """
+    if "province" in raw:
+        return [problem(field, "garrison-on-force-attack")]
+    try:
+        check_garrison(raw["garrison"])
+    except Refused as exc:
+        return [refused(field, exc)]
+    if raw.get("after_win", "stay") == "stay" and target is not None and defending_units(state, target)[0]:
+        return [problem(field, "garrison-without-advance")]
+    return []
+
+
+def _garrison_beyond_army(state: dict, field: str, entry: dict) -> list[Problem]:
+    """A garrison of more units than the army will hold when it attacks (after its levy and phase A moves):
+    the army gains no unit in phase C, so it can never be left."""
+    units = state["armies"][entry["id"]]["units"]
+    return [problem(field, "garrison-more-than-army", army=entry["id"], kind=kind, wanted=n, has=units.get(kind, 0))
+            for kind, n in entry["garrison"].items() if units.get(kind, 0) < n][:1]
 
 
 JUDGED_NOW = {"target_not_adjacent": ("target-not-adjacent", "target"),
@@ -670,6 +807,8 @@ def check_reach(state: dict, side: str, war_orders, board: Board | None = None, 
     at = field_of(state, side, "war")
     problems = []
     for index, entry, reason, origin in seen.attacks:
+        if entry["garrison"] and entry["force"] == "army":
+            problems += _garrison_beyond_army(seen.moved, f"{at}.battles[{index}].garrison", entry)
         if reason in JUDGED_NOW:
             code, part = JUDGED_NOW[reason]
             problems.append(problem(f"{at}.battles[{index}].{part}", code, origin=board.name(origin) if origin else "",

@@ -33,6 +33,10 @@ ROUND_GUIDE = """\
 #   [ronin]         ronin = [{ to = army or province, count = n }]  (2 per Koku; secret until they act)
 #   [war]           priority = [casualty order], moves = [phase A], battles = [phases B and C,
 #                   in the order to fight them, each with withdraw and after_win], final_moves = [phase D]
+#                   a battle that advances may name the garrison it leaves: garrison = { spearman = 2 }
+#                   (default: one unit, the first regular kind of your casualty order)
+#                   defence_losses_first = "force" | "army": where your army stands on your provincial
+#                   force, whose units are lost first when it is attacked (default "force")
 # `pbem orders check` shows what will be executed and the odds of each battle.
 # Below: what the computer player would order for you now. Change what you like.
 """

@@ -20,6 +20,7 @@ per colour, [red] and [blue]):
     ronin = [{ to = "red-1", count = 2 }]
     [war]                          # phases A to D (see movement.py, move_checks.py and battles.py)
     priority = ["spearman", "gunner", "swordsman", "ronin", "archer"]
+    defence_losses_first = "force"   # or "army": whose units a doubly-held province loses first
     moves = [...]
     battles = [...]
     final_moves = [...]
@@ -77,10 +78,13 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         # what is bought depends on the Koku paid: against a refused allocation, the amounts as written
         paid = allocation_as_written(allocation) if allocation_problems else allocation or {}
         problems += check_build(state, side, paid, section.get("build"))
-        problems += check_levy(state, side, paid, section.get("levy"))
+        levy_problems = check_levy(state, side, paid, section.get("levy"))
+        problems += levy_problems
         problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
-        seen = foresee_war(after_levy(state, side, paid, section.get("levy")), side, war, board) \
-            if isinstance(war, dict) else None
+        # the side's own levy comes before its war: its armies attack with what it adds (if it can be replayed)
+        levied = after_levy(state, side, paid, section.get("levy")) \
+            if not allocation_problems and not levy_problems else state
+        seen = foresee_war(levied, side, war, board) if isinstance(war, dict) else None
         problems += move_checks.check_moves(state, side, war, board, paid, section.get("levy"), seen=seen)
         problems += battles.check_battles(state, side, war, board)
         problems += battles.check_reach(state, side, war, board, seen=seen)

@@ -272,6 +272,16 @@ PROBLEMS = ProblemTable({
     "force-moves-in-phase-c": (NOT_ALLOWED, "A provincial force does not move in phase C: it moves into a beaten "
                                             "province in phase D."),
     "force-attacks-twice": (NOT_ALLOWED, "A provincial force makes one attack a round."),
+    "garrison-on-force-attack": (NOT_ALLOWED, "A provincial force does not move in phase C, so it leaves no "
+                                              "garrison: a garrison is part of an army's battle that advances."),
+    "garrison-without-advance": (NOT_ALLOWED, "This army stays where it is after the battle (after_win), so it "
+                                              'leaves no garrison: order after_win = "advance" or leave the '
+                                              "garrison out."),
+    "garrison-more-than-army": (NOT_ALLOWED, "{army} will have {has} {kind} unit(s) when it attacks, fewer than "
+                                             "the {wanted} of the garrison."),
+    "bad-defence-losses-first": (NOT_UNDERSTOOD, "defence_losses_first is one of {choices:list}: whose units a "
+                                                 "province held by your army and your provincial force loses "
+                                                 "first when attacked."),
     "priority-not-a-list": (NOT_UNDERSTOOD, "the {what} must be a list of unit kinds"),
     "priority-unknown-kind": (NOT_UNDERSTOOD, "the {what}: unknown unit kind {written}; the kinds are {kinds:list}"),
     "priority-misspelt-kind": (NOT_UNDERSTOOD, "the {what}: unknown unit kind {written} (did you mean "

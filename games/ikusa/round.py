@@ -65,6 +65,7 @@ def resolve_round(state: dict, orders_by_player: dict[str, dict], dice) -> tuple
     board = board_of_state(state)
     wars = {side: (body or {}).get("war") or {} for side, body in orders.items()}
     defence = {side: war["priority"] for side, war in wars.items() if war.get("priority")}
+    defence_losses = {side: battles.losses_first(war) for side, war in wars.items()}
     recover = {side: war["recover"] for side, war in wars.items() if war.get("recover")}
     ninja_orders = part(orders, "ninja")
     revenge = part(orders, "revenge")
@@ -85,7 +86,7 @@ def resolve_round(state: dict, orders_by_player: dict[str, dict], dice) -> tuple
                 act(movement.move_armies, side, war, board)
             elif phase == "B":
                 new, told = battles.conduct_combat(new, side, war, dice, board, defence_priorities=defence,
-                                                   recover=recover)
+                                                   recover=recover, defence_losses=defence_losses)
                 events.extend(told)
             else:
                 act(movement.final_movement, side, war, board)

@@ -333,7 +333,7 @@ def test_an_army_leaving_a_province_without_a_provincial_force_leaves_a_garrison
            "battles": [{"army": "blue-1", "target": "Wakasa", "after_win": "advance_and_stop"},
                        {"army": "blue-1", "target": "Echizen"}]}
     new, events = conduct_combat(state, "ann", war, ScriptedDice(HIT), BOARD)
-    assert only(events, "army_advanced")[0]["garrison"] == "archer"
+    assert only(events, "army_advanced")[0]["garrison"] == {"archer": 1}
     assert new["provinces"]["omi"] == province("ann", archer=1)
     assert new["armies"]["blue-1"]["units"] == {"daimyo": 1, "spearman": 2}
     assert [(ev["index"], ev["reason"]) for ev in only(events, "order_skipped")] == [(1, "army_stopped")]

@@ -31,7 +31,7 @@ def test_the_player_reads_each_refusal_as_one_plain_sentence():
     messages = {p.field: p.message for p in GAME.check_orders(state, "ann", body).problems}
     assert messages["war.moves[0].army"] == 'There is no army "red-7" (armies are named like red-1).'
     assert messages["war.battles[0].at"] == ('"at" is not part of a battle order; it takes army, province, target, '
-                                             "withdraw, after_win, priority.")
+                                             "withdraw, after_win, priority, garrison.")
 
 
 def test_a_sentence_joins_its_lists_and_names_the_place_where_phase_a_fails():
