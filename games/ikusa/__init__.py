@@ -6,7 +6,8 @@ the nine actions of a round (`planning`, `turn_order`, `build`, `levy`,
 `ronin`, `ninja`, the war in `movement`, `move_checks` and `battles` with
 `combat` and `conquest`, `koku`), the round that runs them in order (`round`),
 the order file (`orders`, `form`) and why orders are refused (`problems`), the
-computer player (`computer`) and what a player may see (`view`).
+computer player (`computer`), what a player may see (`view`) and the report's account
+of the player's position (`position`).
 """
 from __future__ import annotations
 
@@ -51,13 +52,19 @@ def format_orders(orders: dict) -> str:
 def order_form(view: dict, player: str) -> str:
     from .form import order_form as form
 
-    return form(view, player)
+    return form(as_state(view), player)
 
 
 def computer_orders(state: dict, player: str) -> dict:
     from .computer import computer_orders as orders
 
-    return orders(state, player)
+    return orders(as_state(state), player)
+
+
+def as_state(view: dict) -> dict:
+    """A view handed to the rules as a state (the shell plays the computer from a player's view), less the
+    position it carries for the report (position.py): no rule reads it, and the rules copy the state often."""
+    return {key: value for key, value in view.items() if key != "position"} if "position" in view else view
 
 
 def check_in_context(state: dict, player: str, orders: dict, orders_in: dict) -> list:

@@ -191,9 +191,15 @@ def win_chance(attacker: dict, defender: dict, fortification: str | None, naval:
         return Fraction(0)
     if ours >= SURE_RATIO * theirs:
         return Fraction(9, 10)
-    if sum(attacker.values()) + sum(defender.values()) + sum(bonus.values()) > EXACT_UNITS:
+    if not countable(attacker, defender, fortification):
         return Fraction(7, 10) if 2 * ours >= 3 * theirs else Fraction(0)
     return battle_odds(attacker, defender, fortification=fortification, naval=naval)["attacker_wins"]
+
+
+def countable(attacker: dict, defender: dict, fortification: str | None) -> bool:
+    """Whether a battle is small enough for its exact odds to be worked out at once (EXACT_UNITS)."""
+    fort = fortification_bonus(fortification)
+    return sum(attacker.values()) + sum(defender.values()) + (fort.units if fort else 0) <= EXACT_UNITS
 
 
 def targets(state: dict, side: str, board: Board, origin: str) -> list[str]:
@@ -208,18 +214,39 @@ def targets(state: dict, side: str, board: Board, origin: str) -> list[str]:
     return found
 
 
+def chances(state: dict, side: str, board: Board, origin: str, attacker: dict,
+            taken: set = frozenset()) -> list[tuple[str, Fraction]]:
+    """(target, win_chance) for every target of `attacker` from `origin` but those `taken`, in map order."""
+    return [(pid, win_chance(attacker, defending_units(state, pid)[0], fortification_of(state["provinces"][pid]),
+                             board.is_sea_line(origin, pid)))
+            for pid in targets(state, side, board, origin) if pid not in taken]
+
+
 def best_attack(state: dict, side: str, board: Board, origin: str, attacker: dict, taken: set,
                 needed: Fraction) -> tuple[str, Fraction] | None:
     """The target with the best chance of a win, if it reaches `needed` (ties by map order)."""
     best = None
-    for pid in targets(state, side, board, origin):
-        if pid in taken:
-            continue
-        chance = win_chance(attacker, defending_units(state, pid)[0], fortification_of(state["provinces"][pid]),
-                            board.is_sea_line(origin, pid))
+    for pid, chance in chances(state, side, board, origin, attacker, taken):
         if chance >= needed and (best is None or chance > best[1]):
             best = (pid, chance)
     return best
+
+
+def attacking_forces(state: dict, side: str) -> list[tuple[dict, str, dict]]:
+    """(force, origin, units): the forces the computer weighs attacks for, {"army": id} or {"province": id}.
+
+    Each army on the board that is not frozen and has a regular unit, by id,
+    then each provincial force of two or more regular units, in province order.
+    """
+    forces = []
+    for army_id in armies_on_board(state, side):
+        army = state["armies"][army_id]
+        if not army.get("frozen") and regular_units(army["units"]):
+            forces.append(({"army": army_id}, army["province"], army["units"]))
+    for pid in ordered_provinces(state, side):
+        if regular_units(state["provinces"][pid]["force"]) >= 2:
+            forces.append(({"province": pid}, pid, state["provinces"][pid]["force"]))
+    return forces
 
 
 def plan_battles(state: dict, side: str, board: Board, ronin: int) -> tuple[list[tuple[dict, str]], list[dict]]:
@@ -231,30 +258,24 @@ def plan_battles(state: dict, side: str, board: Board, ronin: int) -> tuple[list
     battles: list[tuple[dict, str]] = []
     deployments: list[dict] = []
     taken: set[str] = set()
-    for army_id in armies_on_board(state, side):
-        army = state["armies"][army_id]
-        if army.get("frozen") or not regular_units(army["units"]):
+    for force, origin, units in attacking_forces(state, side):
+        if "province" in force:
+            choice = best_attack(state, side, board, origin, units, taken, FORCE_ODDS)
+            if choice is not None:
+                taken.add(choice[0])
+                battles.append(({"province": origin, "target": choice[0]}, origin))
             continue
-        room = min(ronin, max(0, regular_units(army["units"]) - 1))
-        hired = {**army["units"], RONIN: room} if room else dict(army["units"])
-        lone = regular_units(army["units"]) - army["units"].get("daimyo", 0) == 0
-        choice = best_attack(state, side, board, army["province"], hired, taken,
-                             LONE_DAIMYO_ODDS if lone else ARMY_ODDS)
+        room = min(ronin, max(0, regular_units(units) - 1))
+        hired = {**units, RONIN: room} if room else dict(units)
+        lone = regular_units(units) - units.get("daimyo", 0) == 0
+        choice = best_attack(state, side, board, origin, hired, taken, LONE_DAIMYO_ODDS if lone else ARMY_ODDS)
         if choice is None:
             continue
         taken.add(choice[0])
-        battles.append(({"army": army_id, "target": choice[0], "withdraw": dict(WITHDRAW)}, army["province"]))
+        battles.append(({"army": force["army"], "target": choice[0], "withdraw": dict(WITHDRAW)}, origin))
         if room:
-            deployments.append({"to": army_id, "count": room})
+            deployments.append({"to": force["army"], "count": room})
             ronin -= room
-    for pid in ordered_provinces(state, side):
-        force = state["provinces"][pid]["force"]
-        if regular_units(force) < 2:
-            continue
-        choice = best_attack(state, side, board, pid, force, taken, FORCE_ODDS)
-        if choice is not None:
-            taken.add(choice[0])
-            battles.append(({"province": pid, "target": choice[0]}, pid))
     return battles, deployments
 
 

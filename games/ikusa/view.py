@@ -3,7 +3,8 @@
 Everything on the board is public in Ikusa; what is hidden lives under
 state["secret"] (ronin not yet revealed, a spy's findings). A player's view
 keeps only their own part of it, so a report built from the view cannot show
-another player's secret.
+another player's secret. The view also carries the player's position (what
+each of their forces could attack, position.py), made from the view itself.
 """
 from __future__ import annotations
 
@@ -22,7 +23,16 @@ def view(state: dict, player: str) -> dict:
     seen["standings"] = standings(state)
     board = board_of_state(state)
     seen["names"] = {pid: board.name(pid) for pid in state["provinces"]}   # as the board prints them
+    seen["position"] = your_position(seen, player)
     return seen
+
+
+def your_position(seen: dict, player: str) -> dict | None:
+    """The report's "Your position", made from the view just built and nothing else (position.py). Imported
+    here, when first needed: it reads the war and the computer player, which `pbem status` never needs."""
+    from .position import position
+
+    return position(seen, player)
 
 
 def standings(state: dict) -> list[dict]:
