@@ -198,14 +198,20 @@ def _experienced(state: dict, entry: dict) -> bool:
     return entry["force"] == "army" and state["armies"][entry["id"]]["experience"] >= 2
 
 
-def _skipped(state: dict, side: str, index: int, phase: str, reason: str, raw) -> dict:
-    """An order not carried out: told to its player alone, as unexecuted orders are secret."""
+def _skipped(state: dict, side: str, index: int, phase: str, reason: str, raw, board: Board) -> dict:
+    """An order not carried out: told to its player alone, as unexecuted orders are secret.
+
+    "from" is where the force stood then (None when the order names no force on the board), so that the
+    report can say which attack it was and, for a target not adjacent, next to what.
+    """
     raw = raw if isinstance(raw, dict) else {}
+    entry, _ = read_entry(state, board, raw) if raw else (None, None)
     return event("order_skipped", audience(state, side), **who(state, side), side=side, phase=phase,
                  field=f"{field_of(state, side, 'war')}.battles[{index}]", index=index, reason=reason,
                  army=raw.get("army") if isinstance(raw.get("army"), str) else None,
                  province=raw.get("province") if isinstance(raw.get("province"), str) else None,
-                 target=raw.get("target") if isinstance(raw.get("target"), str) else None)
+                 target=raw.get("target") if isinstance(raw.get("target"), str) else None,
+                 **{"from": origin_of(state, entry) if entry else None})
 
 
 # --- phase B ---------------------------------------------------------------------------------------------
@@ -218,7 +224,7 @@ def _declare(state: dict, side: str, war_orders, board: Board) -> tuple[dict, li
         entry, reason = read_entry(state, board, raw)
         if entry is None:
             skipped[index] = reason
-            events.append(_skipped(state, side, index, "B", reason, raw))
+            events.append(_skipped(state, side, index, "B", reason, raw, board))
             continue
         entries[index] = entry
         if entry["id"] in seen:
@@ -227,7 +233,7 @@ def _declare(state: dict, side: str, war_orders, board: Board) -> tuple[dict, li
         reason = why_not(state, side, entry, board)
         if reason:
             skipped[index] = reason
-            events.append(_skipped(state, side, index, "B", reason, raw))
+            events.append(_skipped(state, side, index, "B", reason, raw, board))
             continue
         declared.append(index)
         origin = origin_of(state, entry)
@@ -281,7 +287,7 @@ class _War:
                 self.close(army_id)
 
     def skip(self, index: int, reason: str, raw) -> None:
-        self.events.append(_skipped(self.state, self.side, index, "C", reason, raw))
+        self.events.append(_skipped(self.state, self.side, index, "C", reason, raw, self.board))
 
     def run(self, plan: dict, raws: list) -> None:
         for index, raw in enumerate(raws):
@@ -404,13 +410,16 @@ class _War:
                             army=entry["id"] if entry["force"] == "army" else None, **{"from": origin},
                             target=target, defender_player=province["owner"], defender_colour=province["colour"],
                             defender_army=defender_army, naval=naval, fortification=fortification,
-                            bonus=_bonus_shown(fortification, bonus),
+                            bonus=_bonus_shown(fortification, bonus), bonus_kind=_bonus_kind(fortification),
                             attacker_units=attacker, defender_units=defender))
         result = fight_battle(attacker, defender, self.dice, fortification=fortification, bonus=bonus, naval=naval,
                               attacker_priority=priority, defender_priority=defence_priority,
                               withdrawal=entry["withdraw"], purpose=f"war {side} battle {number}")
         for ev in result["events"]:
-            events.append({**ev, "battle": number})
+            # the castle's or fortress's losses are told as its own, apart from the defender's units
+            told = {"fortification": fortification, "bonus_kind": _bonus_kind(fortification)} \
+                if ev["kind"] in ("volley", "casualties") else {}
+            events.append({**ev, "battle": number, **told})
         if fortification:
             self.bonus[target] = result["bonus"]
         # the attacker's survivors go back where they came from, the dead to the tray
@@ -483,6 +492,11 @@ def _bonus_shown(fortification: str | None, bonus: int | None) -> int:
     if fortification is None:
         return 0
     return fortification_bonus(fortification).units if bonus is None else bonus
+
+
+def _bonus_kind(fortification: str | None) -> str | None:
+    """The kind of the bonus units a castle or fortress fights with (None without one)."""
+    return fortification_bonus(fortification).kind if fortification else None
 
 
 def _defence_priority(priority) -> tuple[str, ...]:

@@ -89,9 +89,16 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         if not problems:
             levied = levy_units(state, {side: paid}, {side: section.get("levy")})[0] if paid.get("levy") else state
             moved, _ = move_armies(levied, side, war, board)   # each army attacks from where phase A takes it
-            forecast += [{"side": side, **battles.battle_forecast(moved, side, entry, board)}
+            forecast += [_named(board, {"side": side, **battles.battle_forecast(moved, side, entry, board)})
                          for entry in war.get("battles", [])]
     return Checked(problems, None if problems else body, forecast)
+
+
+def _named(board, forecast: dict) -> dict:
+    """The forecast with its provinces' printed names, for the acknowledgement to read them as players do."""
+    named = {key: board.name(forecast[key]) if forecast.get(key) in board.provinces else None
+             for key in ("from", "target")}
+    return {**forecast, "from_name": named["from"], "target_name": named["target"]}
 
 
 def _is_section(key: str, value) -> bool:
