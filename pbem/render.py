@@ -6,6 +6,7 @@ who was defaulted, a re-run). Nothing else reaches the templates.
 """
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
 
 from engine import canonical, for_player
@@ -67,6 +68,73 @@ def counts(units: dict) -> str:
     return ", ".join(f"{n} {kind}" for kind, n in sorted(units.items()) if n)
 
 
+def tally(units: dict, plurals: dict | None = None, order=(), conjunction: str = "and") -> str:
+    """A count of things as a phrase: "1 daimyo, 2 archers and 3 spearmen".
+
+    `plurals` gives the plural of a word that does not just add an s; `order`
+    the words to say first, in that order (the rest follow alphabetically), so
+    that a template speaks its game's vocabulary while the filter names none.
+    """
+    if isinstance(units, (list, tuple)):   # several groups told as one: [own units, bonus units]
+        merged: dict = {}
+        for group in units:
+            for word, n in group.items():
+                merged[word] = merged.get(word, 0) + n
+        units = merged
+    plurals, rank = plurals or {}, {word: i for i, word in enumerate(order)}
+    present = sorted((word for word, n in units.items() if n), key=lambda word: (rank.get(word, len(rank)), word))
+    return listing([f"{units[word]} {word if units[word] == 1 else plurals.get(word, word + 's')}"
+                    for word in present], conjunction)
+
+
+def listing(items, conjunction: str = "and") -> str:
+    """Words as a phrase: "a", "a and b", "a, b and c"."""
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def lower_lead(text: str, words=()) -> str:
+    """A sentence made to follow a word such as "because": its first word in lower case if it is one of
+    `words` (common words, never a name, which keeps its capital)."""
+    text = text.strip()
+    first = text.split(" ", 1)[0]
+    return first.lower() + text[len(first):] if first in words else text
+
+
+def capitalize_first(text: str) -> str:
+    """A sentence begun with a capital, the rest left as it is (unlike jinja's capitalize)."""
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
+def wrap(text: str, width: int = 100, indent: str = "  ") -> str:
+    """Each line of the text broken at spaces to at most `width` characters, its continuations indented;
+    a line that fits is left as it is (textwrap only for the long ones: reports have thousands of lines)."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+        else:
+            lead = line[:len(line) - len(line.lstrip(" "))]
+            out.append(textwrap.fill(line, width, initial_indent="", subsequent_indent=lead + indent,
+                                     break_long_words=False, break_on_hyphens=False))
+    return "\n".join(out)
+
+
+def runs(items, *keys) -> list[tuple[tuple, list]]:
+    """Consecutive items alike in these keys, as (their values, the items): [a, a, b, a] -> 3 runs."""
+    grouped: list[tuple[tuple, list]] = []
+    for item in items:
+        values = tuple(item.get(key) for key in keys)
+        if grouped and grouped[-1][0] == values:
+            grouped[-1][1].append(item)
+        else:
+            grouped.append((values, [item]))
+    return grouped
+
+
 def fields(values: dict, skip: tuple[str, ...] = ("kind",)) -> str:
     """An event's values as "key=value; ..." for the events a template has no sentence for."""
     return "; ".join(f"{key}={value}" for key, value in sorted(values.items()) if key not in skip)
@@ -84,5 +152,7 @@ def _env():
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(counts=counts, fields=fields)
+    env.filters.update(counts=counts, fields=fields, tally=tally, listing=listing,
+                       lower_lead=lower_lead, capitalize_first=capitalize_first, wrap=wrap,
+                       runs=runs)
     return env

@@ -245,7 +245,9 @@ def _experienced(state: dict, entry: dict) -> bool:
 
 def _skipped(state: dict, side: str, index: int, phase: str, reason: str, raw, board: Board) -> dict:
     """An order not carried out: told to its player alone, as unexecuted orders are secret. The force and
-    the target are named by id where the order names them, as written where it cannot be read."""
+    the target are named by id where the order names them, as written where it cannot be read; "from" is
+    where the force stood then (None when the order names no force on the board), so that the report can
+    say which attack it was and, for a target not adjacent, next to what."""
     entry, _ = read_entry(state, board, raw)
     raw = raw if isinstance(raw, dict) else {}
     if entry is not None:
@@ -254,7 +256,8 @@ def _skipped(state: dict, side: str, index: int, phase: str, reason: str, raw, b
     else:
         named = {key: raw.get(key) if isinstance(raw.get(key), str) else None for key in ("army", "province", "target")}
     return event("order_skipped", audience(state, side), **who(state, side), side=side, phase=phase,
-                 field=f"{field_of(state, side, 'war')}.battles[{index}]", index=index, reason=reason, **named)
+                 field=f"{field_of(state, side, 'war')}.battles[{index}]", index=index, reason=reason, **named,
+                 **{"from": origin_of(state, entry) if entry else None})
 
 
 # --- phase B ---------------------------------------------------------------------------------------------
@@ -470,13 +473,16 @@ class _War:
                             army=entry["id"] if entry["force"] == "army" else None, **{"from": origin},
                             target=target, defender_player=province["owner"], defender_colour=province["colour"],
                             defender_army=defender_army, naval=naval, fortification=fortification,
-                            bonus=_bonus_shown(fortification, bonus),
+                            bonus=_bonus_shown(fortification, bonus), bonus_kind=_bonus_kind(fortification),
                             attacker_units=attacker, defender_units=defender))
         result = fight_battle(attacker, defender, self.dice, fortification=fortification, bonus=bonus, naval=naval,
                               attacker_priority=priority, defender_priority=defence_priority,
                               withdrawal=entry["withdraw"], purpose=f"war {side} battle {number}")
         for ev in result["events"]:
-            events.append({**ev, "battle": number})
+            # the castle's or fortress's losses are told as its own, apart from the defender's units
+            told = {"fortification": fortification, "bonus_kind": _bonus_kind(fortification)} \
+                if ev["kind"] in ("volley", "casualties") else {}
+            events.append({**ev, "battle": number, **told})
         if fortification:
             self.bonus[target] = result["bonus"]
         # the attacker's survivors go back where they came from, the dead to the tray
@@ -551,6 +557,11 @@ def _bonus_shown(fortification: str | None, bonus: int | None) -> int:
     if fortification is None:
         return 0
     return fortification_bonus(fortification).units if bonus is None else bonus
+
+
+def _bonus_kind(fortification: str | None) -> str | None:
+    """The kind of the bonus units a castle or fortress fights with (None without one)."""
+    return fortification_bonus(fortification).kind if fortification else None
 
 
 def _defence_priority(priority) -> tuple[str, ...]:

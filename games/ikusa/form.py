@@ -46,7 +46,9 @@ def order_form(view: dict, player: str) -> str:
     if view["phase"] == "placement":
         guide = PLACEMENT_GUIDE + (QUICK_GUIDE if view["options"]["quick"] else "")
         return guide + "\n" + tomli_w.dumps(default_placement_orders(view, player))
-    return ROUND_GUIDE + "\n" + tomli_w.dumps(computer_orders(view, player))
+    number = (f"# These orders are for round {view['round'] + 1} of the game: the campaign counts the set-up's\n"
+              f"# placement as its round 1, so the round = line above says one more.\n")
+    return ROUND_GUIDE + number + "\n" + tomli_w.dumps(computer_orders(view, player))
 
 
 def format_orders(orders: dict) -> str:

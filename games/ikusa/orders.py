@@ -91,9 +91,17 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         problems += assassination.check_ninja(state, side, section)
         if not problems and seen is not None:   # each army attacks from where phase A (or an advance) takes it
             origins = {index: origin for index, _entry, _reason, origin in seen.attacks}
-            forecast += [{"side": side, **battles.battle_forecast(seen.moved, side, entry, board, origins.get(i))}
+            forecast += [_named(board, {"side": side, **battles.battle_forecast(seen.moved, side, entry, board,
+                                                                                 origins.get(i))})
                          for i, entry in enumerate(war.get("battles", []))]
     return Checked(problems, None if problems else body, forecast)
+
+
+def _named(board, forecast: dict) -> dict:
+    """The forecast with its provinces' printed names, for the acknowledgement to read them as players do."""
+    named = {key: board.name(forecast[key]) if forecast.get(key) in board.provinces else None
+             for key in ("from", "target")}
+    return {**forecast, "from_name": named["from"], "target_name": named["target"]}
 
 
 def _is_section(key: str, value) -> bool:

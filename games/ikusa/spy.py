@@ -48,6 +48,7 @@ def briefings(state: dict, orders_in: dict[str, dict]) -> list[tuple[str, str, d
         if player_of(state, watched) in orders_in:
             result.append((player_of(state, spy), f"spy-{watched}",
                            {"spy": spy, "watched_side": watched, "watched_player": player_of(state, watched),
+                            "game_round": state["round"] + 1,   # the rulebook's round, the campaign's being one more
                             "allocation": allocation_shown(state, watched, orders_in)}))
     return result
 

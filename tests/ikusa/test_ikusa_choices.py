@@ -278,7 +278,7 @@ def test_the_report_tells_only_the_armys_player_in_a_sentence_why_its_garrison_w
                                     next_commitment=None, deadline=None, defaulted=[], rerun=None)
         return render.render_text(model)
 
-    told = (f"(the garrison you ordered blue-1 to leave in {BOARD.name('omi')}, 2 spearman, was not left: "
-            "units lost; it left 1 spearman instead)")
-    assert told in report("ann")
+    told = (f"Army blue-1 could not leave the garrison you ordered in {BOARD.name('omi')} (2 spearmen): the "
+            "battle took those units. It left 1 spearman instead.")
+    assert told in " ".join(report("ann").split())
     assert "garrison you ordered" not in report("oda")
