@@ -348,3 +348,15 @@ def test_the_rarest_events_have_their_sentences_too(opening):
                   "builds a fortress under the castle of Echigo",
                   "the default was used: 2 with army red-1"):
         assert words in text
+
+
+def test_the_readmes_sample_report_is_what_the_golden_game_gives_its_player():
+    from tests.goldens import stored
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text("utf-8")
+    block = readme.split("reads it (`tests/goldens/ikusa-3p-seed1`, round 2):")[1].split("```text\n")[1].split("```")[0]
+    report = stored("ikusa-3p-seed1")["r02/ann.txt"].decode("utf-8").splitlines()
+    lines = [line for line in block.splitlines() if line != "..."]
+    assert len(lines) > 30
+    missing = [line for line in lines if line not in report]
+    assert missing == []
