@@ -600,11 +600,7 @@ def split_survivors(survivors: dict, army_units: dict, force_units: dict | None 
     """
     if first == "army" and army_units:
         return _force_keeps_first(survivors, force_units or {})
-    army, rest = {}, dict(survivors)
-    for kind, n in army_units.items():
-        if kind != RONIN:
-            army[kind] = min(n, rest.get(kind, 0))
-            rest[kind] = rest.get(kind, 0) - army[kind]
+    army, rest = _own_regulars(army_units, survivors)
     ronin = rest.pop(RONIN, 0)
     to_army = min(ronin, army_units.get(RONIN, 0), max(0, regular_units(army) - 1))
     to_force = min(ronin - to_army, max(0, regular_units(rest) - 1))
@@ -615,6 +611,16 @@ def split_survivors(survivors: dict, army_units: dict, force_units: dict | None 
     return compact(army), compact(rest)
 
 
+def _own_regulars(own: dict, survivors: dict) -> tuple[dict, dict]:
+    """(kept, rest): of the survivors, as many of each regular kind as the group `own` brought."""
+    kept, rest = {}, dict(survivors)
+    for kind, n in own.items():
+        if kind != RONIN:
+            kept[kind] = min(n, rest.get(kind, 0))
+            rest[kind] = rest.get(kind, 0) - kept[kind]
+    return kept, rest
+
+
 def _force_keeps_first(survivors: dict, force_units: dict) -> tuple[dict, dict]:
     """(army, provincial force): the survivors when the army's units were lost first.
 
@@ -622,11 +628,7 @@ def _force_keeps_first(survivors: dict, force_units: dict) -> tuple[dict, dict]:
     limit; the army takes the rest, its ronin within its own limit, the force
     any its limit still allows, and the army what is left over.
     """
-    force, rest = {}, dict(survivors)
-    for kind, n in force_units.items():
-        if kind != RONIN:
-            force[kind] = min(n, rest.get(kind, 0))
-            rest[kind] = rest.get(kind, 0) - force[kind]
+    force, rest = _own_regulars(force_units, survivors)
     ronin = rest.pop(RONIN, 0)
     room = max(0, regular_units(force) - 1)
     to_force = min(ronin, force_units.get(RONIN, 0), room)
