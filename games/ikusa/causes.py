@@ -98,8 +98,8 @@ def _subjects(skip: dict, board: Board) -> list[set[str]]:
     elif army:
         near = {army}
     every = near | {x for x in (army, force, target, _text(order.get("to"))) if x}
-    for key in ("path",):
-        every |= {p for p in (_place(board, step) for step in order.get(key) or () if isinstance(step, str)) if p}
+    path = order.get("path") if isinstance(order.get("path"), list) else []
+    every |= {p for p in (_place(board, step) for step in path) if p}
     for key in ("garrison", "pick_up", "drop"):
         table = order.get(key)
         if isinstance(table, dict):
