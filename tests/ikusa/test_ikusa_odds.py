@@ -1,6 +1,7 @@
 """Exact battle odds, checked against hand computations and an independent brute force."""
 from __future__ import annotations
 
+import hashlib
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -262,3 +263,62 @@ def test_a_fought_round_leads_where_the_odds_model_says_over_every_fall_of_the_d
     bonus_kind, bonus = BONUS[fortification]
     model = one_round(tuple(sorted(attacker.items())), tuple(sorted(defender.items())), bonus, bonus_kind)
     assert fought == model and sum(fought.values()) == 1
+
+
+def digest(odds: dict) -> str:
+    """The exact fractions, written in hexadecimal (decimal is refused for ints this long), hashed."""
+    text = ";".join(f"{k}={odds[k].numerator:x}/{odds[k].denominator:x}" for k in sorted(odds))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# Digests of the exact odds that the first version of odds.py (a plain push of every pair of hit counts,
+# commit 8dd782e) gave for these battles: castles, fortresses with full and worn bonus, naval invasions,
+# casualty priorities, ronin, and the largest battle the benchmark times. A faster algorithm must give
+# the very same fractions.
+RECORDED = [
+    ({'daimyo': 1, 'archer': 2, 'swordsman': 2, 'gunner': 2, 'spearman': 8},
+     {'daimyo': 1, 'archer': 2, 'swordsman': 2, 'gunner': 2, 'spearman': 8},
+     {'fortification': 'castle'},
+     '93a68df74162fadd4aaecfbf67ae7a78c0193b362de83c9128c32a7c2a4a5576'),
+    ({'spearman': 15},
+     {'spearman': 15},
+     {'fortification': 'castle'},
+     'a89496a495302518132e5da714967c4f6a74a76526d125d799690020b92da1b6'),
+    ({'daimyo': 1, 'archer': 2, 'swordsman': 2, 'gunner': 2, 'spearman': 8},
+     {'daimyo': 1, 'archer': 2, 'swordsman': 2, 'gunner': 2, 'spearman': 8},
+     {'fortification': 'fortress', 'naval': True},
+     '5aeca0bbe51cb4319c267f1216cb60d34e6469e1ca0ed9b7ce683889077b09d3'),
+    ({'daimyo': 1, 'archer': 2, 'swordsman': 2, 'gunner': 2, 'spearman': 8, 'ronin': 14},
+     {'daimyo': 1, 'archer': 2, 'swordsman': 2, 'gunner': 4, 'spearman': 11, 'ronin': 18},
+     {'fortification': 'fortress', 'naval': True},
+     '2e46cd908bda8fc831928eb3553b6ddd06a0af86b4b15b6f1e4563564763ff1f'),
+    ({'daimyo': 1, 'archer': 2, 'swordsman': 2, 'gunner': 2, 'spearman': 8, 'ronin': 6},
+     {'archer': 1, 'swordsman': 2, 'spearman': 5, 'ronin': 4},
+     {'fortification': 'castle', 'bonus': 2},
+     '0a4eaa6608f57641b68e6293cd7826499379d1cf4cd8a8d055f0d7d09dd1f255'),
+    ({'daimyo': 1, 'archer': 4, 'gunner': 3, 'ronin': 7},
+     {'daimyo': 1, 'swordsman': 3, 'gunner': 2, 'spearman': 6, 'ronin': 5},
+     {'naval': True, 'attacker_priority': ['archer', 'gunner'], 'defender_priority': ['ronin', 'swordsman']},
+     '66e2815241f90e7620e8178fbba1893055132c9179d854a248866b6c1eff4988'),
+    ({'swordsman': 3, 'spearman': 6, 'ronin': 8},
+     {'daimyo': 1, 'archer': 2, 'spearman': 7, 'ronin': 6},
+     {'fortification': 'fortress', 'bonus': 3, 'attacker_priority': ['ronin', 'spearman']},
+     '70f60e97a306ebfe47feddcc93b2d3a94e71768cf0e505a75023fc022746b685'),
+    ({'daimyo': 1, 'ronin': 5, 'spearman': 2, 'gunner': 4},
+     {'gunner': 5, 'ronin': 4},
+     {},
+     'a4452d1309e920d1a01d15a32b8ab53df2a48b3d9c7051126563cd7234e392aa'),
+    ({'archer': 1},
+     {'ronin': 1, 'spearman': 1},
+     {'fortification': 'fortress', 'naval': True},
+     '6a9b013f18a4946cc64e880da5008fad82ddf021fcb1134fbbcabec84ecf5697'),
+    ({'daimyo': 1},
+     {'daimyo': 1},
+     {'naval': True},
+     'cbfbd6bc9a6fc1227fcbf5863392fd7a4557be9a40caa05c23964c4898bbddb8'),
+]
+
+
+@pytest.mark.parametrize("attacker, defender, options, recorded", RECORDED)
+def test_the_odds_are_the_very_fractions_the_first_algorithm_gave(attacker, defender, options, recorded):
+    assert digest(battle_odds(attacker, defender, **options)) == recorded
