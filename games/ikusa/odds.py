@@ -136,6 +136,7 @@ class _Point(NamedTuple):
     misses: tuple[int, ...]
     round_dice: int
     round_misses: int
+    weights: tuple[tuple[int, ...], ...]  # per phase, the ways to score 0, 1, ... every die hits
 
 
 @lru_cache(maxsize=1024)
@@ -147,7 +148,8 @@ def _side_points(counts: tuple[int, ...], bonus: int, bonus_kind: str | None,
     points = []
     for groups in _phase_groups(casualty_track(dict(zip(KINDS, counts)), bonus, priority), bonus_kind):
         dice, misses = tuple(_dice(g) for g in groups), tuple(_misses(g) for g in groups)
-        points.append(_Point(groups, dice, misses, sum(dice), prod(misses)))
+        weights = tuple(hit_weights(g, n) for g, n in zip(groups, dice))
+        points.append(_Point(groups, dice, misses, sum(dice), prod(misses), weights))
     return tuple(points)
 
 
@@ -185,28 +187,51 @@ def battle_odds(attacker: dict, defender: dict, *, fortification: str | None = N
     return dict(zip(OUTCOMES, _odds(*key)))
 
 
+def _lumped(weights: tuple[int, ...], needed: int) -> tuple[int, ...]:
+    """The weights with every count from `needed` on added into the last entry (see hit_weights)."""
+    if len(weights) <= needed + 1:
+        return weights
+    return weights[:needed] + (sum(weights[needed:]),)
+
+
 def _spread(flow: int, dealt: tuple[int, ...], taken: tuple[int, ...], a: int, d: int, grid, ends: list[int],
             end_a: int, end_d: int) -> None:
     """Send a half-round's flow out of state (a, d) by the hits each side scores.
 
     `dealt` weighs the attacker's hits (the defender's losses), `taken` the
-    defender's; the last entry of each is the hit count that ends the other
-    side. The pair (0, 0) is the stay, summed up by the caller. Pairs that end
-    the battle are added up as small integers first: one big product each.
+    defender's, each over every hit count the dice can score; counts that end
+    the other side are lumped together. The pair (0, 0) is the stay, summed up
+    by the caller. Pairs that end the battle are added up as small integers
+    first: one big product each. The flow is multiplied first by the larger
+    weights, once per count, and then by the smaller ones: the cost of a big
+    product grows with the length of the small factor.
     """
-    ended = [0, 0, 0]
+    dealt, taken = _lumped(dealt, end_d - d), _lumped(taken, end_a - a)
     last_dealt, last_taken = end_d - d, end_a - a
-    for hits, w_dealt in enumerate(dealt):
-        if hits == last_dealt:
+    # the outcomes: attacker wins (defender gone), defender wins, both gone
+    ended = [0, 0, 0]
+    if len(taken) > last_taken:
+        w_end = taken[last_taken]
+        for hits, w in enumerate(dealt):
+            ended[2 if hits == last_dealt else 1] += w_end * w
+    if len(dealt) > last_dealt:
+        w_end = dealt[last_dealt]
+        ended[0] += w_end * sum(taken[:last_taken])
+    dealt, taken = dealt[:last_dealt], taken[:last_taken]
+    if max(dealt, default=0) >= max(taken, default=0):
+        for hits, w_dealt in enumerate(dealt):
+            part = flow * w_dealt
+            column = d + hits
             for losses, w_taken in enumerate(taken):
-                ended[2 if losses == last_taken else 0] += w_dealt * w_taken
-            continue
-        part = flow * w_dealt
+                if hits or losses:
+                    grid[a + losses][column] += part * w_taken
+    else:
         for losses, w_taken in enumerate(taken):
-            if losses == last_taken:
-                ended[1] += w_dealt * w_taken
-            elif hits or losses:
-                grid[a + losses][d + hits] += part * w_taken
+            part = flow * w_taken
+            row = grid[a + losses]
+            for hits, w_dealt in enumerate(dealt, d):
+                if hits != d or losses:
+                    row[hits] += part * w_dealt
     for outcome, weight in enumerate(ended):
         if weight:
             ends[outcome] += flow * weight
@@ -250,7 +275,6 @@ def _odds(attacker_counts, defender_counts, bonus_kind, bonus, naval, attacker_p
             if not (m0 or m1):
                 continue
             pa, pd = points_a[a], points_d[d]
-            (long_a, hand_a), (long_d, hand_d) = pa.groups, pd.groups
             # With F the total flow through the start (or middle) of the round, rounds without a
             # hit included, these are F / 12^(dice of the half-round that follows):
             #   start:  (m0 * 12^hand + m1 * miss_hand) / q,  middle: (m1 * 12^long + m0 * miss_long) / q
@@ -259,10 +283,8 @@ def _odds(attacker_counts, defender_counts, bonus_kind, bonus, naval, attacker_p
                                loop_q[a][d])
             out_middle = _exact(m1 * SIDES ** (pa.dice[0] + pd.dice[0]) + m0 * pa.misses[0] * pd.misses[0],
                                 loop_q[a][d])
-            _spread(out_start, hit_weights(long_a, end_d - d), hit_weights(long_d, end_a - a), a, d, middle, ends,
-                    end_a, end_d)
-            _spread(out_middle, hit_weights(hand_a, end_d - d), hit_weights(hand_d, end_a - a), a, d, start, ends,
-                    end_a, end_d)
+            _spread(out_start, pa.weights[0], pd.weights[0], a, d, middle, ends, end_a, end_d)
+            _spread(out_middle, pa.weights[1], pd.weights[1], a, d, start, ends, end_a, end_d)
 
     if sum(ends) != whole:
         raise ArithmeticError("odds: the outcomes do not add up to 1")
