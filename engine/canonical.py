@@ -14,7 +14,52 @@ from typing import Any
 
 def dumps(value: Any) -> str:
     """The canonical JSON text of a plain value: compact, sorted keys, one line."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return _json(value) + "\n"
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+class Texts:
+    """The canonical text of values that many documents share, worked out once.
+
+    `dumps(document)` gives exactly canonical.dumps(document) for a dict whose
+    values, or the items of whose list values, are among the values `share`
+    was given: their text is taken from here instead of being made again. The
+    values are held as long as this object lives (they are known by identity),
+    and must not change meanwhile.
+    """
+
+    def __init__(self) -> None:
+        self._held: list[Any] = []
+        self._texts: dict[int, str] = {}
+
+    def share(self, value: Any) -> Any:
+        if id(value) not in self._texts:
+            self._held.append(value)
+            self._texts[id(value)] = _json(value)
+        return value
+
+    def _text(self, value: Any) -> str:
+        known = self._texts.get(id(value))
+        if known is not None:
+            return known
+        if isinstance(value, list) and any(id(item) in self._texts for item in value):
+            return "[" + ",".join(self._text(item) for item in value) + "]"
+        return _json(value)
+
+    def parts(self, document: dict) -> dict[str, str]:
+        """The canonical text of each value of a dict, by key: what `join` makes the dict's text of."""
+        return {key: self._text(value) for key, value in document.items()}
+
+    @staticmethod
+    def join(parts: dict[str, str]) -> str:
+        """canonical.dumps of the dict whose values have these texts: its items in key order, "key":value."""
+        return "{" + ",".join(f"{_json(key)}:{text}" for key, text in sorted(parts.items())) + "}\n"
+
+    def dumps(self, document: dict) -> str:
+        return self.join(self.parts(document))
 
 
 def dump_bytes(value: Any) -> bytes:

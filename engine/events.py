@@ -32,3 +32,10 @@ def visible_to(ev: dict, player: str) -> bool:
 def for_player(events: list[dict], player: str) -> list[dict]:
     """The events one player may see, without their audience field (it could name others)."""
     return [{k: v for k, v in ev.items() if k != "audience"} for ev in events if visible_to(ev, player)]
+
+
+def for_players(events: list[dict], players: Iterable[str]) -> dict[str, list[dict]]:
+    """for_player for each of these players at once: an event that several of them may see is one dict in all
+    their lists, made once (read them, never change them)."""
+    bare = [{k: v for k, v in ev.items() if k != "audience"} for ev in events]
+    return {player: [b for ev, b in zip(events, bare) if visible_to(ev, player)] for player in players}

@@ -65,17 +65,22 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     }
     chained = inputs.get("previous_links")   # None: a round from before the record chain
     links = {}
+    shared = render.RoundReports(campaign.player_names, events, number, dice_record, next_commitment)
     for player in campaign.player_names:
         model = render.report_model(
             campaign=campaign.name, game=game, round_number=number, player=player, state=state,
             events=events, dice=dice_record, next_commitment=next_commitment,
-            deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"))
+            deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"),
+            shared=shared)
+        parts = shared.texts.parts(model)   # the JSON text of each part, the shared ones made once a round
         if chained is not None:
             own_orders = (inputs.get("orders") or {}).get(player)
-            model["chain"] = chain_link(model, canonical.digest(own_orders), chained.get(player))
+            model["chain"] = chain_link(model, canonical.digest(own_orders), chained.get(player),
+                                        report=canonical.sha256_hex(shared.texts.join(parts)))
+            parts["chain"] = canonical.dumps(model["chain"])[:-1]
             links[player] = model["chain"]["link"]
         files[f"reports/{player}.txt"] = render.render_text(model).encode("utf-8")
-        files[f"reports/{player}.json"] = render.render_json(model).encode("utf-8")
+        files[f"reports/{player}.json"] = shared.texts.join(parts).encode("utf-8")
     record = {
         "round": number,
         "campaign": campaign.name,
@@ -104,13 +109,14 @@ def beacon_record(recorded: dict | None) -> dict | None:
             "closing": recorded["closing"]}
 
 
-def chain_link(model: dict, orders_digest: str, previous: str | None) -> dict:
+def chain_link(model: dict, orders_digest: str, previous: str | None, report: str | None = None) -> dict:
     """A player's link in the record chain, which that player's report carries: the hash of the report itself
     (without its link), of the player's own orders and of the player's previous link. It is made from what
     the player may know alone, so that it tells nothing of others' secrets; and as each link holds the one
     before, a player's reports alone show a round rewritten, deleted or an order changed after the fact.
-    (A report cannot carry the hash of round.json, which hashes the reports.)"""
-    core = {"previous": previous, "orders": orders_digest, "report": canonical.digest(model)}
+    (A report cannot carry the hash of round.json, which hashes the reports.) `report` is the model's digest
+    when the caller has it already."""
+    core = {"previous": previous, "orders": orders_digest, "report": report or canonical.digest(model)}
     return {**core, "link": canonical.digest(core)}
 
 
