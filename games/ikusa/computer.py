@@ -81,7 +81,7 @@ def problems(state: dict, player: str, body: dict) -> list:
     """check_orders' problems with the body, but not those of a colour already out of a two-player game:
     its section is refused whatever it says (orders.check_orders asks one of every colour)."""
     out = [f"{side}." for side in sides_of(state, player) if side not in active_sides(state)]
-    return [p for p in check_orders(state, player, body).problems
+    return [p for p in check_orders(state, player, body, forecast_battles=False).problems
             if not (is_two_player(state) and any(p.field.startswith(prefix) for prefix in out))]
 
 

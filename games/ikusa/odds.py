@@ -297,6 +297,7 @@ def percent(chance: Fraction, decimals: int = 1) -> str:
     (str() of these fractions can exceed Python's limit on the digits of an int.)
     """
     scale = 10 ** decimals
-    units = (chance * 100 * scale + Fraction(1, 2)).__floor__()
+    # floor(chance * 100 * scale + 1/2) in integers: no Fraction to normalise with a gcd of huge numbers
+    units = (200 * scale * chance.numerator + chance.denominator) // (2 * chance.denominator)
     whole, part = divmod(units, scale)
     return f"{whole}.{part:0{decimals}d}" if decimals else str(whole)

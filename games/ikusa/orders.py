@@ -54,8 +54,9 @@ from .turn_order import check_preferences
 SECTIONS = ("planning", "turn_order", "build", "levy", "ronin", "war", "ninja", "revenge", "successors", "spy")
 
 
-def check_orders(state: dict, player: str, body: dict) -> Checked:
-    """Every problem in the file, or the orders as they will be carried out and the odds of each battle."""
+def check_orders(state: dict, player: str, body: dict, *, forecast_battles: bool = True) -> Checked:
+    """Every problem in the file, or the orders as they will be carried out and the odds of each battle
+    (unless `forecast_battles` is false: the computer player checks its orders for problems alone)."""
     if state["phase"] == "placement":
         problems = check_placement_orders(state, player, body)
         return Checked(problems, None if problems else body)
@@ -89,7 +90,8 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         problems += battles.check_battles(state, side, war, board)
         problems += battles.check_reach(state, side, war, board, seen=seen)
         problems += assassination.check_ninja(state, side, section)
-        if not problems and seen is not None:   # each army attacks from where phase A (or an advance) takes it
+        if not problems and seen is not None and forecast_battles:
+            # each army attacks from where phase A (or an advance) takes it
             origins = {index: origin for index, _entry, _reason, origin in seen.attacks}
             forecast += [_named(board, {"side": side, **battles.battle_forecast(seen.moved, side, entry, board,
                                                                                  origins.get(i))})
