@@ -166,11 +166,27 @@ def fields(values: dict, skip: tuple[str, ...] = ("kind",)) -> str:
     return "; ".join(f"{key}={value}" for key, value in sorted(values.items()) if key not in skip)
 
 
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
 @lru_cache(maxsize=1)
 def _env():
     import jinja2
 
-    env = jinja2.Environment(
+    class Environment(jinja2.Environment):
+        """jinja2's, but `x.name` on a plain dict takes the item at once. Jinja tries the attribute first and
+        the item when that fails; a plain dict has no attributes but its methods, so for any other name the
+        result is the same, without an AttributeError raised and caught at every step of the reports."""
+
+        def getattr(self, obj, attribute):
+            if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+                try:
+                    return obj[attribute]
+                except KeyError:
+                    pass
+            return super().getattr(obj, attribute)
+
+    env = Environment(
         loader=jinja2.PackageLoader("templates", "."),
         autoescape=jinja2.select_autoescape(["html", "html.j2"]),
         undefined=jinja2.StrictUndefined,
