@@ -160,6 +160,13 @@ def _exact(numerator: int, divisor: int) -> int:
     return quotient
 
 
+def _exact_by_twelves(numerator: int, power: int) -> int:
+    """numerator / 12^power, which must be exact: a shift by 2 * power bits, then a division by 3^power."""
+    if numerator & ((1 << 2 * power) - 1):
+        raise ArithmeticError("odds: a division that should be exact was not")
+    return _exact(numerator >> 2 * power, 3 ** power)
+
+
 def battle_odds(attacker: dict, defender: dict, *, fortification: str | None = None,
                 naval: bool = False, bonus: int | None = None, attacker_priority=None,
                 defender_priority=None) -> dict[str, Fraction]:
@@ -187,54 +194,132 @@ def battle_odds(attacker: dict, defender: dict, *, fortification: str | None = N
     return dict(zip(OUTCOMES, _odds(*key)))
 
 
-def _lumped(weights: tuple[int, ...], needed: int) -> tuple[int, ...]:
-    """The weights with every count from `needed` on added into the last entry (see hit_weights)."""
-    if len(weights) <= needed + 1:
-        return weights
-    return weights[:needed] + (sum(weights[needed:]),)
+def _tails(weights: tuple[int, ...]) -> tuple[int, ...]:
+    """tails[k] = the ways to score k hits or more (the sum of weights[k:]), for k = 0 ... len(weights)."""
+    tails = [0] * (len(weights) + 1)
+    for k in range(len(weights) - 1, -1, -1):
+        tails[k] = tails[k + 1] + weights[k]
+    return tuple(tails)
 
 
-def _spread(flow: int, dealt: tuple[int, ...], taken: tuple[int, ...], a: int, d: int, grid, ends: list[int],
-            end_a: int, end_d: int) -> None:
-    """Send a half-round's flow out of state (a, d) by the hits each side scores.
+def _lost_dice(before: tuple, after: tuple) -> tuple[int, ...]:
+    """The hit weights of the dice a side no longer rolls after its next loss (1,) when it rolls the same."""
+    left = dict(after)
+    factor: tuple[int, ...] = (1,)
+    for value, count in before:
+        if count > left.get(value, 0):
+            factor = _convolve(factor, binomial_weights(count - left.get(value, 0), value))
+    return factor
 
-    `dealt` weighs the attacker's hits (the defender's losses), `taken` the
-    defender's, each over every hit count the dice can score; counts that end
-    the other side are lumped together. The pair (0, 0) is the stay, summed up
-    by the caller. Pairs that end the battle are added up as small integers
-    first: one big product each. The flow is multiplied first by the larger
-    weights, once per count, and then by the smaller ones: the cost of a big
-    product grows with the length of the small factor.
+
+def _odd_parts(weights: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """(k, weights / 2^k) for the largest power of two 2^k that divides every weight but the first."""
+    shift = min(((w & -w).bit_length() - 1 for w in weights[1:] if w), default=0)
+    return shift, (weights[0], *(w >> shift for w in weights[1:]))
+
+
+class _HalfRound:
+    """The flows of one phase (long range, or hand to hand) through a battle, swept row by row.
+
+    A state is (attacker losses a, defender losses d). From it a phase sends
+    each pair of hit counts, the attacker scoring h and the defender l, to
+    (a + l, d + h), weighed dealt_a[h] * taken_d[l]: every pair one product of
+    a big flow, and a phase with many dice has hundreds of pairs. Instead the
+    attacker's dice at a are split into those of the units that die in the
+    phase (a ... a + l - 1, the next ones its casualty order takes) and those
+    of the survivors: dealt_a = dying(a, a + l) * dealt_(a + l), where
+    dying(a, r) is the product of each dying unit's own (miss, hit) weights.
+    So the flows bound for row r from every earlier row a are added up in
+    pending[r], a vector over the defender's losses, which after each row is
+    convolved with the dice its next casualty takes away (Horner's rule over
+    the rows); when row r begins, pending[r] is convolved once with the
+    survivors' dealt_r. Each state then costs one product per hit count of
+    each side, not per pair. Flows from the state's own row (l = 0) are sent
+    as they come, with the same dealt_r. Column end_d of a pending vector holds
+    what has already beaten the defender.
     """
-    dealt, taken = _lumped(dealt, end_d - d), _lumped(taken, end_a - a)
-    last_dealt, last_taken = end_d - d, end_a - a
-    # the outcomes: attacker wins (defender gone), defender wins, both gone
-    ended = [0, 0, 0]
-    if len(taken) > last_taken:
-        w_end = taken[last_taken]
-        for hits, w in enumerate(dealt):
-            ended[2 if hits == last_dealt else 1] += w_end * w
-    if len(dealt) > last_dealt:
-        w_end = dealt[last_dealt]
-        ended[0] += w_end * sum(taken[:last_taken])
-    dealt, taken = dealt[:last_dealt], taken[:last_taken]
-    if max(dealt, default=0) >= max(taken, default=0):
-        for hits, w_dealt in enumerate(dealt):
-            part = flow * w_dealt
-            column = d + hits
-            for losses, w_taken in enumerate(taken):
-                if hits or losses:
-                    grid[a + losses][column] += part * w_taken
-    else:
-        for losses, w_taken in enumerate(taken):
-            part = flow * w_taken
-            row = grid[a + losses]
-            for hits, w_dealt in enumerate(dealt, d):
-                if hits != d or losses:
-                    row[hits] += part * w_dealt
-    for outcome, weight in enumerate(ended):
-        if weight:
-            ends[outcome] += flow * weight
+
+    def __init__(self, phase: int, points_a, points_d, into: list[list[int]], ends: list[int]):
+        self.end_a, self.end_d = len(points_a) - 1, len(points_d) - 1
+        self.dealt = [point.weights[phase] for point in points_a]
+        self.dealt_tails = [_tails(w) for w in self.dealt]
+        self.taken = [point.weights[phase] for point in points_d]
+        self.taken_tails = [_tails(w) for w in self.taken]
+        self.taken_odd = [_odd_parts(w) for w in self.taken]
+        self.dying = [_lost_dice(points_a[a].groups[phase], points_a[a + 1].groups[phase])
+                      for a in range(self.end_a)]
+        for a, factor in enumerate(self.dying):
+            if _convolve(factor, self.dealt[a + 1]) != self.dealt[a]:
+                raise ArithmeticError("odds: a casualty's dice do not split the side's hit weights")
+        self.pending = [[0] * (self.end_d + 1) for _ in range(self.end_a)]
+        self.into, self.ends = into, ends
+
+    def begin_row(self, r: int) -> None:
+        """What earlier rows sent towards row r, which stays in place when the row's survivors all miss."""
+        pending, row, stay = self.pending[r], self.into[r], self.dealt[r][0]
+        for c in range(self.end_d):
+            if pending[c]:
+                row[c] += pending[c] * stay
+        if pending[self.end_d]:
+            self.ends[0] += pending[self.end_d] * self.dealt_tails[r][0]
+
+    def send(self, r: int, c: int, flow: int) -> None:
+        """State (r, c) is done: its flow through this phase (0 if none) goes on, and what earlier rows sent
+        towards column c of row r moves on by the survivors' hits."""
+        end_a, end_d = self.end_a, self.end_d
+        dealt, taken = self.dealt[r], self.taken[c]
+        moving = self.pending[r][c] + (flow * taken[0] if flow else 0)   # to row r, still at column c
+        if moving:
+            row = self.into[r]
+            for h in range(1, min(len(dealt), end_d - c)):
+                row[c + h] += moving * dealt[h]
+            if len(dealt) > end_d - c:
+                self.ends[0] += moving * self.dealt_tails[r][end_d - c]
+        if not flow:
+            return
+        pending = self.pending
+        shift, odd = self.taken_odd[c]
+        shifted = flow << shift   # the weights' common power of two: shorter factors in the products below
+        for losses in range(1, min(len(taken), end_a - r)):
+            pending[r + losses][c] += shifted * odd[losses]
+        if len(taken) > end_a - r:   # the attacker is destroyed: with the defender too, or not
+            beaten, both = self.taken_tails[c][end_a - r], self.dealt_tails[r][min(end_d - c, len(dealt))]
+            self.ends[2] += flow * (beaten * both)
+            self.ends[1] += flow * (beaten * (self.dealt_tails[r][0] - both))
+
+    def end_row(self, a: int) -> None:
+        """Row a is done: every later row's pending flows take the dice of a's casualty out of the attacker's."""
+        factor, end_d = self.dying[a], self.end_d
+        if factor == (1,):
+            return
+        for r in range(a + 1, self.end_a):
+            pending = self.pending[r]
+            if not any(pending):
+                continue
+            if factor == (8, 4):   # a spearman or a gunner: 8 ways to miss, 4 to hit, as shifts
+                moved = [0] * (end_d + 1)
+                before = 0
+                for c in range(end_d):
+                    flow = pending[c]
+                    moved[c] = (flow << 3) + (before << 2)
+                    before = flow
+                moved[end_d] = pending[end_d] * SIDES + (before << 2)
+            elif len(factor) == 2:   # one die: each flow stays (missed) or moves one column on (hit)
+                miss, hit = factor
+                moved = [0] * (end_d + 1)
+                before = 0
+                for c in range(end_d):
+                    flow = pending[c]
+                    moved[c] = (flow * miss if flow else 0) + (before * hit if before else 0)
+                    before = flow
+                moved[end_d] = pending[end_d] * (miss + hit) + before * hit
+            else:
+                moved = [0] * (end_d + 1)
+                for c, flow in enumerate(pending):
+                    if flow:
+                        for j, weight in enumerate(factor):
+                            moved[min(c + j, end_d)] += flow * weight
+            self.pending[r] = moved
 
 
 @lru_cache(maxsize=256)
@@ -269,22 +354,30 @@ def _odds(attacker_counts, defender_counts, bonus_kind, bonus, naval, attacker_p
     else:
         start[0][0] = whole
 
+    long_range, hand = _HalfRound(0, points_a, points_d, middle, ends), _HalfRound(1, points_a, points_d, start, ends)
     for a in range(end_a):
+        long_range.begin_row(a)
+        hand.begin_row(a)
         for d in range(end_d):
             m0, m1 = start[a][d], middle[a][d]
             if not (m0 or m1):
+                long_range.send(a, d, 0)
+                hand.send(a, d, 0)
                 continue
             pa, pd = points_a[a], points_d[d]
             # With F the total flow through the start (or middle) of the round, rounds without a
             # hit included, these are F / 12^(dice of the half-round that follows):
             #   start:  (m0 * 12^hand + m1 * miss_hand) / q,  middle: (m1 * 12^long + m0 * miss_long) / q
-            # (index 0 of a point's dice and misses is the long-range phase, 1 hand to hand)
-            out_start = _exact(m0 * SIDES ** (pa.dice[1] + pd.dice[1]) + m1 * pa.misses[1] * pd.misses[1],
-                               loop_q[a][d])
-            out_middle = _exact(m1 * SIDES ** (pa.dice[0] + pd.dice[0]) + m0 * pa.misses[0] * pd.misses[0],
-                                loop_q[a][d])
-            _spread(out_start, pa.weights[0], pd.weights[0], a, d, middle, ends, end_a, end_d)
-            _spread(out_middle, pa.weights[1], pd.weights[1], a, d, start, ends, end_a, end_d)
+            # (index 0 of a point's dice and misses is the long-range phase, 1 hand to hand). As
+            # q = 12^(hand + long) - miss_hand * miss_long, start * 12^long = m0 + miss_hand * middle:
+            # one long division by q, and one by 12^long, a shift and a one-digit divisor.
+            long_dice = pa.dice[0] + pd.dice[0]
+            out_middle = _exact(m1 * SIDES ** long_dice + m0 * pa.misses[0] * pd.misses[0], loop_q[a][d])
+            out_start = _exact_by_twelves(m0 + pa.misses[1] * pd.misses[1] * out_middle, long_dice)
+            long_range.send(a, d, out_start)
+            hand.send(a, d, out_middle)
+        long_range.end_row(a)
+        hand.end_row(a)
 
     if sum(ends) != whole:
         raise ArithmeticError("odds: the outcomes do not add up to 1")
