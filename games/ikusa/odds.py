@@ -27,6 +27,11 @@ from math import comb, lcm, prod
 from typing import NamedTuple
 
 from .combat import remove_casualties
+
+try:   # GMP's integers (the 'fast' extra): the same exact numbers, the big products of a large battle in half the time
+    from gmpy2 import mpz as _big_integer
+except ImportError:
+    _big_integer = int
 from .units import (
     DAIMYO,
     KINDS,
@@ -266,26 +271,26 @@ class _HalfRound:
     def send(self, r: int, c: int, flow: int) -> None:
         """State (r, c) is done: its flow through this phase (0 if none) goes on, and what earlier rows sent
         towards column c of row r moves on by the survivors' hits."""
-        end_a, end_d = self.end_a, self.end_d
+        left_a, left_d = self.end_a - r, self.end_d - c   # the losses that destroy each side from here
         dealt, taken = self.dealt[r], self.taken[c]
         moving = self.pending[r][c] + (flow * taken[0] if flow else 0)   # to row r, still at column c
         if moving:
             row = self.into[r]
-            for h in range(1, min(len(dealt), end_d - c)):
-                row[c + h] += moving * dealt[h]
-            if len(dealt) > end_d - c:
-                self.ends[0] += moving * self.dealt_tails[r][end_d - c]
+            for column, weight in zip(range(c + 1, c + left_d), dealt[1:left_d]):
+                row[column] += moving * weight
+            if len(dealt) > left_d:
+                self.ends[0] += moving * self.dealt_tails[r][left_d]
         if not flow:
             return
-        pending = self.pending
         shift, odd = self.taken_odd[c]
         shifted = flow << shift   # the weights' common power of two: shorter factors in the products below
-        for losses in range(1, min(len(taken), end_a - r)):
-            pending[r + losses][c] += shifted * odd[losses]
-        if len(taken) > end_a - r:   # the attacker is destroyed: with the defender too, or not
-            beaten, both = self.taken_tails[c][end_a - r], self.dealt_tails[r][min(end_d - c, len(dealt))]
+        for pending, weight in zip(self.pending[r + 1:], odd[1:left_a]):
+            pending[c] += shifted * weight
+        if len(taken) > left_a:   # the attacker is destroyed: with the defender too, or not
+            tails = self.dealt_tails[r]
+            beaten, both = self.taken_tails[c][left_a], tails[min(left_d, len(dealt))]
             self.ends[2] += flow * (beaten * both)
-            self.ends[1] += flow * (beaten * (self.dealt_tails[r][0] - both))
+            self.ends[1] += flow * (beaten * (tails[0] - both))
 
     def end_row(self, a: int) -> None:
         """Row a is done: every later row's pending flows take the dice of a's casualty out of the attacker's."""
@@ -339,7 +344,7 @@ def _odds(attacker_counts, defender_counts, bonus_kind, bonus, naval, attacker_p
             loop_q[a][d] = SIDES ** dice - points_a[a].round_misses * points_d[d].round_misses
             levels.setdefault(dice, set()).add(loop_q[a][d])
     first_strike = _groups(defender, [k for phase in PHASES for k in phase.kinds], None, 0) if naval else ()
-    whole = prod(lcm(*level) for level in levels.values()) * SIDES ** _dice(first_strike)
+    whole = _big_integer(prod(lcm(*level) for level in levels.values()) * SIDES ** _dice(first_strike))
 
     start = [[0] * end_d for _ in range(end_a)]
     middle = [[0] * end_d for _ in range(end_a)]
@@ -381,7 +386,7 @@ def _odds(attacker_counts, defender_counts, bonus_kind, bonus, naval, attacker_p
 
     if sum(ends) != whole:
         raise ArithmeticError("odds: the outcomes do not add up to 1")
-    return tuple(Fraction(mass, whole) for mass in ends)
+    return tuple(Fraction(int(mass), int(whole)) for mass in ends)
 
 
 def percent(chance: Fraction, decimals: int = 1) -> str:

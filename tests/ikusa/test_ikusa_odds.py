@@ -8,6 +8,7 @@ from itertools import product
 
 import pytest
 
+from games.ikusa import odds as odds_module
 from games.ikusa.combat import fight_battle, remove_casualties
 from games.ikusa.odds import battle_odds, parse_spec, percent
 from games.ikusa.units import DEFAULT_PRIORITY
@@ -322,3 +323,19 @@ RECORDED = [
 @pytest.mark.parametrize("attacker, defender, options, recorded", RECORDED)
 def test_the_odds_are_the_very_fractions_the_first_algorithm_gave(attacker, defender, options, recorded):
     assert digest(battle_odds(attacker, defender, **options)) == recorded
+
+
+@pytest.mark.parametrize("integers", ["python", "gmp"])
+def test_the_odds_are_the_same_fractions_with_pythons_integers_and_with_gmps(monkeypatch, integers):
+    if integers == "gmp":
+        monkeypatch.setattr(odds_module, "_big_integer", pytest.importorskip("gmpy2").mpz)
+    else:
+        monkeypatch.setattr(odds_module, "_big_integer", int)
+    odds_module._odds.cache_clear()
+    try:
+        for attacker, defender, options, recorded in RECORDED:
+            odds = battle_odds(attacker, defender, **options)
+            assert digest(odds) == recorded
+            assert all(type(p.numerator) is int and type(p.denominator) is int for p in odds.values())
+    finally:
+        odds_module._odds.cache_clear()
