@@ -18,8 +18,12 @@ def dumps(value: Any) -> str:
     return _json(value) + "\n"
 
 
+# json.dumps with these arguments makes a new encoder at every call; one made once writes the same text
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def _json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 class Texts:

@@ -61,7 +61,7 @@ def draw(key: bytes, seq: int, sides: int, purpose: str) -> int:
     attempt = 0
     while True:
         message = f"{seq}:{sides}:{purpose}:{attempt}".encode()
-        block = hmac.new(key, message, hashlib.sha256).digest()
+        block = hmac.digest(key, message, "sha256")   # HMAC-SHA256 in one call, as hmac.new would make it
         x = int.from_bytes(block[:8], "big")
         if x < bound:
             return x % sides + 1
