@@ -57,7 +57,8 @@ battle_odds({attacker!r}, {defender!r}, **{options!r})
 warm = [c() for c in clocks]
 print(*(b - a for a, b in zip(began, imported)), *(b - a for a, b in zip(imported, done)),
       *(b - a for a, b in zip(done, cached)), *(b - a for a, b in zip(cached, warm)),
-      module._big_integer.__name__, odds["attacker_wins"].denominator.bit_length(),
+      module._big_integer().__name__ if module._big_integer.cache_info().currsize else 'int',
+      odds["attacker_wins"].denominator.bit_length(),
       " / ".join(percent(odds[k], 2) for k in ("attacker_wins", "defender_wins", "both_eliminated")))
 """
 
