@@ -12,7 +12,7 @@ the result cache. The largest battles:
   supply holds 30 ronin, and it takes 32.
 - the worst legal case found by searching 1,728 legal forces (benchmarks/ikusa_odds.py --search):
   the 30 ronin split 14 + 16, and nine swordsmen and nine gunners defending, whose many different
-  dice make the exact fractions longest (a common denominator of 39,565 bits against 26,835).
+  dice make the exact fractions longest (a common denominator of about 40,000 bits against 27,000).
 """
 from __future__ import annotations
 

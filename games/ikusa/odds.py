@@ -7,17 +7,24 @@ state is entered at the start of a round (before the long-range steps) or in
 the middle (before hand to hand); a round with no hit at all comes back to
 where it began, which the geometric series 1 / (1 - p_stay) sums up. The
 hits of a half-round are, on each side, a convolution of binomials of the d12
-hit chances, and the two sides roll independently.
+hit chances, and the two sides roll independently. The states are swept row
+by row (the attacker's losses), each half-round's flows to later rows held
+back and carried on by Horner's rule over the attacker's casualties
+(_HalfRound), so that a state costs one big product per hit count of each
+side rather than one per pair.
 
 The arithmetic is integer: every probability is a numerator over one common
 denominator D fixed at the start. A state's loop numerator is q = 12^n minus
 the ways all n dice of a round miss; the flow out of a state's start, over the
 12^dice of the half-round that follows, is (m0 * 12^hand + m1 * miss_hand) / q,
 and out of its middle (m1 * 12^long + m0 * miss_long) / q, so no power of 12
-piles up along a path. The number of dice falls at every step of a path, so a
+piles up along a path (the first is worked out from the second: one long
+division a state). The number of dice falls at every step of a path, so a
 path meets at most one state per number of dice: D = the product over those
 levels of the lcm of their q (times 12^dice of a naval first strike) makes
 every division exact, which is checked. Fractions appear only at the end.
+For a large battle these integers have tens of thousands of bits; GMP's
+(gmpy2, the 'fast' extra) multiply them faster than Python's, when installed.
 """
 from __future__ import annotations
 
