@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
-from engine.events import for_players
+from engine.events import ALL, for_players, visible_to
 
 REPORT_FORMAT = "pbem-report-1"
 
@@ -36,6 +36,46 @@ class RoundReports:
             for ev in seen:
                 self.texts.share(ev)
         self.dice = self.texts.share(dice_part(round_number, dice, next_commitment))
+        self.sentences = Sentences(_public_ids(events, self.events))
+
+
+def _public_ids(events: list[dict], seen_by: dict[str, list[dict]]) -> set[int]:
+    """The ids of the dicts for_players made for the events everyone sees ("all"): one dict in every list."""
+    if not seen_by:
+        return set()
+    first, seen = next(iter(seen_by.items()))
+    ids, position = set(), 0
+    for ev in events:
+        if visible_to(ev, first):
+            if ev["audience"] == ALL:
+                ids.add(id(seen[position]))
+            position += 1
+    return ids
+
+
+class Sentences:
+    """The sentence of each event every player sees, told once a round for all the reports.
+
+    A public event's sentence is made of the event and the public part of the view alone (the names, the
+    colours), so it reads the same in every report: tests/test_report_sentences.py renders the reports of
+    whole games both ways and compares them byte for byte.
+    """
+
+    def __init__(self, public: set[int]) -> None:
+        self.public = public
+        self.told: dict[int, str] = {}
+
+    def __call__(self, event: dict, tell) -> str:
+        if id(event) not in self.public:
+            return tell(event)
+        if id(event) not in self.told:
+            self.told[id(event)] = tell(event)
+        return self.told[id(event)]
+
+
+def each_time(event: dict, tell) -> str:
+    """Every sentence told anew: a report rendered on its own."""
+    return tell(event)
 
 
 def dice_part(round_number: int, dice: dict, next_commitment: str | None) -> dict:
@@ -77,8 +117,10 @@ def order_form(campaign: str, game, round_number: int, player: str, view: dict) 
         body=game.order_form(view, player))
 
 
-def render_text(model: dict) -> str:
-    return _env().get_template(f"{template_folder(model['game'])}/report.txt.j2").render(r=model)
+def render_text(model: dict, sentences=None) -> str:
+    """The text report; `sentences` (RoundReports.sentences) tells each public event once for the round."""
+    return _env().get_template(f"{template_folder(model['game'])}/report.txt.j2").render(
+        r=model, sentence=sentences or each_time)
 
 
 def render_json(model: dict) -> str:

@@ -79,7 +79,7 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
                                         report=canonical.sha256_hex(shared.texts.join(parts)))
             parts["chain"] = canonical.dumps(model["chain"])[:-1]
             links[player] = model["chain"]["link"]
-        files[f"reports/{player}.txt"] = render.render_text(model).encode("utf-8")
+        files[f"reports/{player}.txt"] = render.render_text(model, shared.sentences).encode("utf-8")
         files[f"reports/{player}.json"] = shared.texts.join(parts).encode("utf-8")
     record = {
         "round": number,
