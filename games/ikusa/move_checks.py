@@ -30,6 +30,7 @@ from .units import regular_units
 
 _UNITS_PROBLEM = {"bad_units": "bad-units", "kind_not_allowed": "kind-not-allowed"}  # units_table's skips
 
+
 def _problem(state: dict, side: str, field: str, code: str, **values) -> Problem:
     """A problem at a field of the side's [war] section."""
     return problem(field_of(state, side, field), code, **values)
@@ -111,26 +112,18 @@ def _doubtful(seen: Foresight, war_orders: dict, board: Board) -> tuple[set[str]
         if index not in judged and isinstance(raw, dict):
             if isinstance(raw.get("army"), str):
                 armies.add(raw["army"])
-            try:
-                places.add(province_id(seen.moved, board, raw.get("target")))
-            except Skip:
-                pass
+            places.add(_pid(seen.moved, board, raw.get("target")))
     return armies, places
 
 
 def _meets_doubt(state: dict, board: Board, order, armies: set[str], places: set[str]) -> bool:
+    """Whether a phase D order moves a doubtful army or goes to a doubtful place."""
     if not isinstance(order, dict):
         return False
-    if order.get("army") in armies if isinstance(order.get("army"), str) else False:
+    if isinstance(order.get("army"), str) and order["army"] in armies:
         return True
-    named = [order.get("to"), *(order.get("path") or [])]
-    for name in named:
-        try:
-            if province_id(state, board, name) in places:
-                return True
-        except Skip:
-            continue
-    return False
+    path = order.get("path") if isinstance(order.get("path"), list) else []
+    return any(_pid(state, board, name) in places for name in [order.get("to"), *path])
 
 
 SHAPE_REASONS = ("not_understood", "unknown_army", "not_your_army", "bad_units", "kind_not_allowed",
@@ -138,7 +131,7 @@ SHAPE_REASONS = ("not_understood", "unknown_army", "not_your_army", "bad_units",
 """The march's reasons that the shape checks above word themselves."""
 
 REASON_CODES = {
-    "not_adjacent": "path-not-adjacent", "too_far": "too-far", "not_friendly": "not-friendly",
+    "not_adjacent": "path-not-adjacent", "not_friendly": "not-friendly",
     "unoccupied": "unoccupied", "not_enough_units": "not-enough-units", "card_full": "card-full",
     "force_limit": "force-limit", "pick_up_not_on_path": "pick-up-not-on-path",
     "garrison_not_left_behind": "garrison-not-left-behind", "garrison_needed": "garrison-needed",
@@ -149,7 +142,8 @@ REASON_CODES = {
     "army_lost": "daimyo-off-board", "army_not_on_board": "daimyo-off-board", "army_frozen": "army-frozen-moves",
     "ronin_alone": "ronin-alone",
 }
-"""Each reason the march can skip an order for, as the problem the check then words."""
+"""Each reason the march can skip an order for, as the problem the check then words (a path too long is
+told by phase, with the reach, in _skip_problem)."""
 
 _PART_OF = {"too_far": "path", "path_revisits": "path", "garrison_not_left_behind": "garrison",
             "garrison_not_needed": "garrison", "pick_up_not_on_path": "pick_up", "drop_not_adjacent": "drop",
@@ -164,7 +158,7 @@ def _skip_problem(state: dict, side: str, board: Board, at: str, phase: str, ord
     field = at
     path = order.get("path") if isinstance(order, dict) and isinstance(order.get("path"), list) else []
     if reason in ("not_adjacent", "not_friendly", "unoccupied") and where:
-        steps = [j for j, name in enumerate(path) if _is(state, board, name, where)]
+        steps = [j for j, name in enumerate(path) if _pid(state, board, name) == where]
         field = f"{at}.path[{steps[0]}]" if steps else f"{at}.to" if "to" in order else at
     elif reason in _PART_OF:
         field = f"{at}.{_PART_OF[reason]}"
@@ -183,15 +177,16 @@ def _skip_problem(state: dict, side: str, board: Board, at: str, phase: str, ord
     return _problem(state, side, field, REASON_CODES[reason], **values)
 
 
-def _is(state: dict, board: Board, name, pid: str) -> bool:
+def _pid(state: dict, board: Board, name) -> str | None:
+    """The province a name in an order names, or None."""
     try:
-        return province_id(state, board, name) == pid
+        return province_id(state, board, name)
     except Skip:
-        return False
+        return None
 
 
 def _check_army_order(state, side, order, phase, board, at, seen) -> list[Problem]:  # noqa: C901
-    # (restates movement._march in other words; issue 12 replaces it with the march itself, tried)
+    """An army order's names and shapes (the march judges the rest, in _tried)."""
     problems = []
     for key in order:
         if key == "drop" and key not in ARMY_KEYS[phase]:

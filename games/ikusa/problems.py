@@ -203,7 +203,6 @@ PROBLEMS = ProblemTable({
     "force-too-big": (NOT_ALLOWED, "A provincial force holds at most five regular units, so no more can move."),
     # what phase A, tried before the round, cannot do (with the province where it fails, when known)
     "not-adjacent": (NOT_ALLOWED, "Each step must go to a province adjacent to the previous one{place:paren}."),
-    "too-far": (NOT_ALLOWED, "The path is longer than the daimyo's experience level allows{place:paren}."),
     "not-friendly": (NOT_ALLOWED, "Armies and provincial forces never move into another side's "
                                   "province{place:paren}."),
     "unoccupied": (NOT_ALLOWED, "In phase A an army moves only through your own provinces, not into unoccupied "
