@@ -297,6 +297,25 @@ def declare_battles(state: dict, side: str, war_orders, board: Board | None = No
 
 # --- phase C ---------------------------------------------------------------------------------------------
 
+def attacks_left(runs: dict[str, dict], provinces_attacked: list[str], state: dict, entry: dict) -> str | None:
+    """Why the force has no attack left in its side's phase C, or None: an army makes as many attacks as its
+    daimyo's experience level, all one after another (`closed` once another army's entry comes), none after
+    an advance_and_stop; a provincial force makes one. `runs` holds each army's run so far (the war's, or the
+    check's as it foresees the war), made here at the army's first entry."""
+    if entry["force"] == "province":
+        return "no_attacks_left" if entry["id"] in provinces_attacked else None
+    army = state["armies"][entry["id"]]
+    run = runs.setdefault(entry["id"], {"level": army["experience"], "attacks": 0, "success": False,
+                                        "stopped": False, "closed": False})
+    if run["closed"]:
+        return "battles_finished"
+    if run["stopped"]:
+        return "army_stopped"
+    if run["attacks"] >= run["level"]:
+        return "no_attacks_left"
+    return None
+
+
 class _War:
     """One side's phase C: the castle and fortress bonus left per province, and each army's attacks so far."""
 
@@ -361,18 +380,7 @@ class _War:
             self.close_all()
 
     def attacks_left(self, entry: dict) -> str | None:
-        if entry["force"] == "province":
-            return "no_attacks_left" if entry["id"] in self.provinces_attacked else None
-        army = self.state["armies"][entry["id"]]
-        run = self.armies.setdefault(entry["id"], {"level": army["experience"], "attacks": 0, "success": False,
-                                                   "stopped": False, "closed": False})
-        if run["closed"]:
-            return "battles_finished"
-        if run["stopped"]:
-            return "army_stopped"
-        if run["attacks"] >= run["level"]:
-            return "no_attacks_left"
-        return None
+        return attacks_left(self.armies, self.provinces_attacked, self.state, entry)
 
     def attack(self, index: int, entry: dict, raw) -> None:
         state, target = self.state, entry["target"]
@@ -697,17 +705,8 @@ def check_battles(state: dict, side: str, war_orders, board: Board | None = None
     raws = war_orders.get("battles", [])
     if not isinstance(raws, list):
         return problems + [problem(f"{at}.battles", "battles-not-a-list", example=EXAMPLE)]
-    counts: dict[str, int] = {}
-    last_army, finished = None, set()
     for index, raw in enumerate(raws):
-        problems += _check_entry(state, side, board, f"{at}.battles[{index}]", raw, counts)
-        army = raw.get("army") if isinstance(raw, dict) and isinstance(raw.get("army"), str) else None
-        if army:
-            if army in finished:
-                problems.append(problem(f"{at}.battles[{index}].army", "army-battles-apart", army=army))
-            if last_army and last_army != army:
-                finished.add(last_army)
-            last_army = army
+        problems += _check_entry(state, side, board, f"{at}.battles[{index}]", raw)
     return problems
 
 
@@ -720,7 +719,7 @@ def _name_problem(board: Board, field: str, text) -> Problem:
     return problem(field, "province-not-in-game", written=shown(text))
 
 
-def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: dict) -> list[Problem]:  # noqa: C901
+def _check_entry(state: dict, side: str, board: Board, field: str, raw) -> list[Problem]:  # noqa: C901
     # (restates the executor's why_not; issue 12 makes the check and the battle one predicate)
     if not isinstance(raw, dict):
         return [problem(field, "battle-not-understood", example=EXAMPLE)]
@@ -751,20 +750,12 @@ def _check_entry(state: dict, side: str, board: Board, field: str, raw, counts: 
             return problems + [problem(f"{field}.army", "unknown-battle-army")]
         if army["colour"] != colour_of(state, side):
             return problems + [problem(f"{field}.army", "not-your-army")]
-        counts[army_id] = counts.get(army_id, 0) + 1
-        if counts[army_id] > army["experience"]:
-            problems.append(problem(f"{field}.army", "too-many-attacks", army=army_id, level=army["experience"]))
-        elif counts[army_id] == army["experience"] and raw.get("after_win", "stay") != "stay":
-            problems.append(problem(f"{field}.after_win", "move-after-last-attack"))
         return problems
     pid = _province_id(state, board, raw["province"])
     if pid is None:
         return problems + [_name_problem(board, f"{field}.province", raw["province"])]
     if raw.get("after_win", "stay") != "stay":
         problems.append(problem(f"{field}.after_win", "force-moves-in-phase-c"))
-    counts[pid] = counts.get(pid, 0) + 1
-    if counts[pid] > 1:
-        problems.append(problem(f"{field}.province", "force-attacks-twice"))
     return problems
 
 
@@ -798,10 +789,33 @@ JUDGED_NOW = {"target_not_adjacent": ("target-not-adjacent", "target"),
               "unoccupied_needs_experience": ("unoccupied-needs-experience", "target"),
               "no_provincial_force": ("no-force-to-attack", "province"), "army_frozen": ("army-frozen", "army"),
               "target_friendly": ("target-friendly", "target"), "army_lost": ("attacker-off-board", "army"),
-              "province_not_yours": ("force-from-foreign-province", "province")}
-"""why_not's reasons, as the problem the check words and the part of the battle order it is told at: the
-battle's own predicate, judged on where each force will stand ("not_your_army" is left to _check_entry,
-which must know the army is the side's before it reads the rest)."""
+              "province_not_yours": ("force-from-foreign-province", "province"),
+              "battles_finished": ("army-battles-apart", "army"), "army_stopped": ("army-stopped", "army"),
+              "no_attack_left_to_advance": ("move-after-last-attack", "after_win")}
+"""The reasons of why_not and attacks_left (the war's own tests), as the problem the check words and the part
+of the battle order it is told at, judged on where each force will stand ("not_your_army" is left to
+_check_entry, which must know the army is the side's before it reads the rest; "no_attacks_left" is told
+as the army's or the provincial force's own problem, below)."""
+
+
+def _judged(at: str, index: int, reason: str, entry: dict, origin: str | None, board: Board,
+            state: dict) -> Problem | None:
+    """The problem of an attack the foreseen war refuses for this reason, or None for one it does not."""
+    if reason == "no_attacks_left":
+        if entry["force"] == "province":
+            return problem(f"{at}.battles[{index}].province", "force-attacks-twice")
+        return problem(f"{at}.battles[{index}].army", "too-many-attacks", army=entry["id"],
+                       level=state["armies"][entry["id"]]["experience"])
+    if reason not in JUDGED_NOW:
+        return None
+    code, part = JUDGED_NOW[reason]
+    if code in ("army-battles-apart", "army-stopped"):
+        values = {"army": entry["id"]}
+    elif code == "move-after-last-attack":
+        values = {}
+    else:
+        values = {"origin": board.name(origin) if origin else "", "target": board.name(entry["target"])}
+    return problem(f"{at}.battles[{index}].{part}", code, **values)
 
 
 def check_reach(state: dict, side: str, war_orders, board: Board | None = None, seen=None) -> list[Problem]:
@@ -822,10 +836,9 @@ def check_reach(state: dict, side: str, war_orders, board: Board | None = None, 
     for index, entry, reason, origin in seen.attacks:
         if entry["garrison"] and entry["force"] == "army":
             problems += _garrison_beyond_army(seen.moved, f"{at}.battles[{index}].garrison", entry)
-        if reason in JUDGED_NOW:
-            code, part = JUDGED_NOW[reason]
-            problems.append(problem(f"{at}.battles[{index}].{part}", code, origin=board.name(origin) if origin else "",
-                                    target=board.name(entry["target"])))
+        judged = _judged(at, index, reason, entry, origin, board, seen.moved) if reason else None
+        if judged:
+            problems.append(judged)
     return problems
 
 

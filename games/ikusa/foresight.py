@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine.canonical import copy_plain
 
-from .battles import battle_entries, defending_units, origin_of, read_entry, why_not
+from .battles import attacks_left, battle_entries, defending_units, origin_of, read_entry, why_not
 from .board import Board
 from .levy import levy_units
 from .movement import final_movement, move_armies
@@ -54,14 +54,23 @@ def foresee_war(levied: dict, side: str, war_orders: dict, board: Board) -> Fore
               and ev["index"] < len(moves) and isinstance(moves[ev["index"]], dict)}
     board_now = copy_plain(moved)
     attacks, won = [], set()
+    runs: dict[str, dict] = {}
+    forces_attacked: list[str] = []
     for index, raw in enumerate(battle_entries(war_orders)):
         entry, _ = read_entry(board_now, board, raw)
         if entry is None or entry["id"] in unsure:
             continue
-        reason = why_not(board_now, side, entry, board)
-        attacks.append((index, entry, reason, origin_of(board_now, entry)))
-        if reason is None:
-            _as_if_won(board_now, side, entry, won)
+        if entry["force"] == "army":   # an army's run ends when another army's entry comes, as in the war
+            for army_id, run in runs.items():
+                run["closed"] = run["closed"] or army_id != entry["id"]
+        reason = attacks_left(runs, forces_attacked, board_now, entry)
+        origin = origin_of(board_now, entry)
+        if reason is None and why_not(board_now, side, entry, board):
+            reason = why_not(board_now, side, entry, board)
+            _count(entry, runs, forces_attacked)   # as the player means it: a later attack counts it
+        elif reason is None:
+            reason = _attack_as_if_won(board_now, side, entry, won, runs, forces_attacked)
+        attacks.append((index, entry, reason, origin))
     for army_id in sorted(won):
         army = board_now["armies"][army_id]
         army["experience"] = min(MAX_EXPERIENCE, army["experience"] + 1)
@@ -69,18 +78,34 @@ def foresee_war(levied: dict, side: str, war_orders: dict, board: Board) -> Fore
     return Foresight(moved, phase_a, unsure, attacks, phase_d)
 
 
-def _as_if_won(state: dict, side: str, entry: dict, won: set[str]) -> None:
-    """The attack won: the defenders gone, the army in the province if it advances or walks into an empty one."""
+def _attack_as_if_won(state: dict, side: str, entry: dict, won: set[str], runs: dict[str, dict],
+                      forces_attacked: list[str]) -> str | None:
+    """The attack made and won: the defenders gone, the army in the province if it advances (with an attack
+    left, as the war allows) or walks into an empty one. Returns why its advance cannot be made, or None."""
     target = entry["target"]
     defenders, defending_army, _ = defending_units(state, target)
     if defending_army:
         state["armies"][defending_army].update(status="lost", province=None, units={})
     province = state["provinces"][target]
     province.update(owner=None, colour=None, force={})
+    _count(entry, runs, forces_attacked)
     if entry["force"] != "army":
-        return
+        return None
+    run = runs[entry["id"]]
     if defenders:
         won.add(entry["id"])
+    if defenders and entry["after_win"] != "stay" and run["attacks"] >= run["level"]:
+        return "no_attack_left_to_advance"
     if entry["after_win"] != "stay" or not defenders:
         state["armies"][entry["id"]]["province"] = target
         province.update(owner=player_of(state, side), colour=colour_of(state, side))
+        run["stopped"] = entry["after_win"] == "advance_and_stop"
+    return None
+
+
+def _count(entry: dict, runs: dict[str, dict], forces_attacked: list[str]) -> None:
+    """One more attack of the force, as the war counts it."""
+    if entry["force"] == "army":
+        runs[entry["id"]]["attacks"] += 1
+    else:
+        forces_attacked.append(entry["id"])

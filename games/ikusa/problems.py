@@ -255,6 +255,8 @@ PROBLEMS = ProblemTable({
     "daimyo-off-board": (NOT_ALLOWED, "That army's daimyo is not on the board."),
     "too-many-attacks": (NOT_ALLOWED, "{army}'s daimyo is level {level}: it makes at most {level} attack(s) "
                                       "a round."),
+    "army-stopped": (NOT_ALLOWED, "{army} stops after an earlier advance (advance_and_stop): it makes no more "
+                                  "attacks this round."),
     "move-after-last-attack": (NOT_ALLOWED, "An army moves into a beaten province in phase C only to attack again "
                                             "from there; after its last attack it moves in phase D."),
     "force-from-foreign-province": (NOT_ALLOWED, "You do not own {origin}, so no provincial force of yours "

@@ -408,7 +408,9 @@ def test_an_army_fights_all_its_battles_before_the_next_army_and_its_marker_move
     assert kinds(events).index("experience_raised") < in_phase_c[0]
     assert [(ev["index"], ev["reason"]) for ev in only(events, "order_skipped")] == [
         (1, "unoccupied_needs_experience"), (2, "battles_finished")]
-    assert check_battles(state, "ann", war, BOARD)[0].field == "war.battles[2].army"
+    told = [(p.field, p.code) for p in check_reach(state, "ann", war, BOARD)]
+    assert ("war.battles[2].army", "army-battles-apart") in told and ("war.battles[1].target",
+                                                                       "unoccupied-needs-experience") in told
 
 
 def test_a_provincial_force_attacks_once_and_leaves_a_beaten_province_unowned():

@@ -91,7 +91,8 @@ def play(players: list[str], options: dict, seed: bytes, rounds: int) -> tuple[i
                 wrong.append(f"round {number}: {ev['player']}'s {ev.get('field') or ev.get('order')} skipped "
                              f"({ev['reason']}) with no earlier event named")
                 continue
-            earlier = [i for i in range(index) if {k: v for k, v in events[i].items() if k != "audience"} == cause]
+            earlier = [i for i in range(index)
+                       if {k: v for k, v in events[i].items() if k not in ("audience", "cause")} == cause]
             subjects = set().union(*_subjects(ev, board))
             if not earlier or not touched[earlier[-1]] & subjects:
                 wrong.append(f"round {number}: the cause of {ev} is not an earlier event about its order")

@@ -118,3 +118,16 @@ def test_an_experienced_armys_second_attack_is_forecast_from_the_province_its_fi
     assert checked.problems == []
     assert [f["from"] for f in checked.forecast] == [origin, first]
     assert all(f["odds"] for f in checked.forecast)
+
+
+def test_an_armys_attacks_are_counted_by_the_wars_own_count_even_where_one_of_them_is_refused():
+    """attacks_left, the war's count, judges the file: a level-1 army ordered to attack twice hears of the
+    second attack in the same answer as the first one's own problem."""
+    state = after_placement()
+    origin = state["armies"]["red-1"]["province"]
+    far = next(pid for pid, p in sorted(state["provinces"].items())
+               if p["owner"] == "bob" and pid not in BOARD.neighbours(origin))
+    near = next(pid for pid in BOARD.neighbours(origin) if state["provinces"][pid]["owner"] == "bob")
+    war = {"battles": [{"army": "red-1", "target": BOARD.name(far)}, {"army": "red-1", "target": BOARD.name(near)}]}
+    assert codes({**state, "round": 2}, war) == [("target-not-adjacent", "war.battles[0].target"),
+                                                 ("too-many-attacks", "war.battles[1].army")]
