@@ -26,7 +26,7 @@ from __future__ import annotations
 from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
-from .levy import levy_for_side, levy_place
+from .levy import levy_place
 from .problems import problem, refused
 from .state import (
     active_sides,
@@ -126,9 +126,9 @@ def check_ronin(state: dict, side: str, allocation: dict, orders, levy_orders=No
         return [problem(at, "ronin-not-a-list", example=EXAMPLE)]
     if not koku:
         return [problem(at, "ronin-without-koku")]
-    trial = copy_plain(state)
-    if isinstance(levy_orders, dict) and isinstance(levy_orders.get("units"), list):
-        levy_for_side(trial, side, allocation.get("levy", 0), levy_orders["units"])
+    from .foresight import after_levy
+
+    trial = after_levy(state, side, allocation, levy_orders)
     problems, total, at_place = [], 0, {}
     for i, entry in enumerate(orders):
         field = f"{at}[{i}]"
