@@ -12,7 +12,8 @@ and computer.chances).
     {"sides": [{
         "side": side, "colour": colour, "koku": n, "income": n, "income_minimum": bool,
         "provinces": [{"id": pid, "force": units, "ronin": n, "fortification": "castle" | "fortress" | None,
-                       "army": army id | None, "neighbours": [pid, ...], "targets": [target, ...]}],
+                       "army": army id | None, "neighbours": [pid, ...], "targets": [target, ...],
+                       "defended": {pid: units}}],   # what defends each neighbour the player does not hold
         "armies": [{"id": army id, "province": pid | None, "status": status, "experience": n, "units": units,
                     "ronin": n, "frozen": bool, "targets": [target, ...]}],
         "main_attacks": [{"force": "army" | "province", "id": id, "from": pid, "target": pid, "naval": bool,
@@ -48,7 +49,7 @@ from .conquest import merged
 from .koku import income
 from .odds import battle_odds, percent
 from .ronin import RONIN
-from .state import active_sides, armies_of_side, army_at, colour_of, fortification_of, ordered_provinces
+from .state import active_sides, armies_of_side, army_at, colour_of, fortification_of, ordered_provinces, player_of
 from .units import compact
 
 MAIN_ATTACKS = 3
@@ -91,9 +92,13 @@ def province_entry(state: dict, side: str, board: Board, pid: str, ronin: dict, 
     """A province of the side; its force's targets when there is a war to come (`defenders` is then given)."""
     province = state["provinces"][pid]
     force = {"force": "province", "id": pid}
+    seen = defenders if defenders is not None else {}
+    player = player_of(state, side)
     return {"id": pid, "force": compact(province["force"]), "ronin": ronin.get(pid, 0),
             "fortification": fortification_of(province), "army": army_at(state, pid),
             "neighbours": list(board.neighbours(pid)),
+            "defended": {n: compact(defence_of(state, n, seen)) for n in board.neighbours(pid)
+                         if state["provinces"][n]["owner"] != player},
             "targets": attack_targets(state, side, board, force, defenders)
             if defenders is not None and province["force"] else []}
 

@@ -234,3 +234,14 @@ def test_the_report_tells_the_position_in_words_with_the_printed_names():
     assert army_line.startswith("red-1 at Ōmi, experience 1: a daimyo and 2 archers may attack Yamashiro (bob, blue: "
                                 "1 spearman, castle), Mino (cho, orange: a daimyo and 2 spearmen) not Ise, Wakasa, "
                                 "Echizen or Tamba: only an army of experience 2 or more")
+
+
+def test_a_neighbour_held_by_an_army_alone_is_shown_with_the_army_not_as_unoccupied():
+    """Found reading a report: a province without a provincial force listed a neighbour that only an enemy
+    army held (cho's in Mino) as "unoccupied"."""
+    state = scene()
+    state["provinces"]["omi"]["force"] = {}          # red-1 alone holds Omi: its force attacks nothing
+    entry = province(state, "omi")
+    assert entry["targets"] == [] and entry["defended"]["mino"] == {"daimyo": 1, "spearman": 2}
+    line = next(line for line in report_text(state, "ann").splitlines() if line.strip().startswith("Mino ("))
+    assert "unoccupied" not in line and "a daimyo and 2 spearmen" in line, line
