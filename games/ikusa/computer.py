@@ -38,6 +38,7 @@ from .state import (
     ordered_provinces,
     side_of_province,
     sides_of,
+    trial_copy,
 )
 from .units import DEFAULT_PRIORITY, RONIN, VALUE, fortification_bonus, regular_units
 
@@ -136,7 +137,7 @@ def side_orders(state: dict, side: str, board: Board) -> dict:
         section["build"] = {"kind": "castle", "province": castle}
     left = koku - boxes["turn_order"] - boxes["build"]
     levy = default_levy(state, side, min(left, len(owned)))["units"]
-    trial = copy_plain(state)
+    trial = trial_copy(state)
     if levy:
         bought: dict[str, int] = {}
         for entry in levy:

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.canonical import copy_plain
-
 from .battles import battle_entries, defending_units, origin_of, read_entry, why_not
 from .board import Board
 from .levy import levy_units
 from .movement import final_movement, move_armies
-from .state import MAX_EXPERIENCE, colour_of, player_of
+from .state import MAX_EXPERIENCE, colour_of, player_of, trial_copy
 
 
 @dataclass
@@ -47,12 +45,12 @@ def foresee_war(levied: dict, side: str, war_orders: dict, board: Board) -> Fore
     check answers cannot depend on what another player keeps hidden."""
     player = player_of(levied, side)
     own = {player: levied["secret"][player]} if player in levied.get("secret", {}) else {}
-    state = {**copy_plain({**levied, "secret": own}), "round": levied["round"] + 1}
+    state = {**levied, "secret": own, "round": levied["round"] + 1}   # move_armies changes a copy of it
     moved, phase_a = move_armies(state, side, war_orders, board)
     moves = war_orders.get("moves") if isinstance(war_orders.get("moves"), list) else []
     unsure = {str(moves[ev["index"]].get("army")) for ev in phase_a if ev["kind"] == "order_skipped"
               and ev["index"] < len(moves) and isinstance(moves[ev["index"]], dict)}
-    board_now = copy_plain(moved)
+    board_now = trial_copy(moved)
     attacks, won = [], set()
     for index, raw in enumerate(battle_entries(war_orders)):
         entry, _ = read_entry(board_now, board, raw)

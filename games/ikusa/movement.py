@@ -70,6 +70,7 @@ from .state import (
     colour_of,
     player_of,
     side_of_province,
+    trial_copy,
     who,
 )
 from .units import RONIN, compact, regular_units
@@ -390,7 +391,7 @@ def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], pha
             if index in refused:
                 events.append(_skipped(new, side, phase, index, order, refused[index]))
                 continue
-            trial = copy_plain(new)
+            trial = trial_copy(new)
             try:
                 told = _march(trial, side, order, phase, board, moved)
             except Skip as skip:
@@ -500,8 +501,8 @@ def final_movement(state: dict, side: str, war_orders: dict | None, board: Board
     for index, order in forces:
         if new.get("over"):
             break
-        trial = copy_plain(new)
-        trial_arrived = copy_plain(arrived)
+        trial = trial_copy(new)
+        trial_arrived = dict(arrived)  # _shift replaces its tables, never changes one
         try:
             told = _shift(trial, side, order, board, trial_arrived)
         except Skip as skip:
