@@ -258,13 +258,16 @@ def levy_for_side(new: dict, side: str, koku: int, units: list) -> list[dict]:
     return events
 
 
-def levy_units(state: dict, allocations: dict[str, dict], orders: dict[str, dict | None]) -> tuple[dict, list[dict]]:
+def levy_units(state: dict, allocations: dict[str, dict], orders: dict[str, dict | None], *,
+               trial: bool = False) -> tuple[dict, list[dict]]:
     """Recruit and place every side's units; an illegal entry is skipped and only its player told why.
 
     A side with Koku in the levy and no orders gets the default levy; orders
-    from a side with no Koku in the levy are ignored.
+    from a side with no Koku in the levy are ignored. A `trial` (the order check
+    foreseeing the levy) gives a state that may share with `state` what placing
+    units never changes (state.trial_copy).
     """
-    new = copy_plain(state)
+    new = trial_copy(state) if trial else copy_plain(state)
     events: list[dict] = []
     levying = [s for s, boxes in allocations.items() if (boxes or {}).get("levy", 0) > 0]
     for side in in_turn_order(new, levying):

@@ -371,7 +371,7 @@ def move_army(state: dict, side: str, order: dict, board: Board | None = None, p
 
 
 def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], phase: str,
-                     board: Board) -> tuple[dict, list[dict]]:
+                     board: Board, trial: bool = False) -> tuple[dict, list[dict]]:
     """The army orders in their order; an army that would end at rest beside another is sent back.
 
     Two markers may share a province only while one of them is passing through
@@ -381,7 +381,7 @@ def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], pha
     """
     refused: dict[int, Skip] = {}
     while True:
-        new = copy_plain(state)
+        new = _working_copy(state, trial)
         events: list[dict] = []
         moved: list[str] = []
         arrived: dict[str, int] = {}
@@ -409,19 +409,26 @@ def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], pha
         refused[arrived[last]] = Skip("army_already_there", province=new["armies"][last]["province"])
 
 
-def move_armies(state: dict, side: str, war_orders: dict | None, board: Board | None = None
-                ) -> tuple[dict, list[dict]]:
-    """Phase A: the side's armies move through its own provinces, in the order given."""
+def _working_copy(state: dict, trial: bool) -> dict:
+    """The copy a phase is carried out on: a whole one, or for a `trial` (a foreseen war, looked at and
+    thrown away) one that shares with `state` what no move changes in place (state.trial_copy)."""
+    return trial_copy(state) if trial else copy_plain(state)
+
+
+def move_armies(state: dict, side: str, war_orders: dict | None, board: Board | None = None, *,
+                trial: bool = False) -> tuple[dict, list[dict]]:
+    """Phase A: the side's armies move through its own provinces, in the order given. A `trial` gives
+    a state that may share with `state` what no move changes (see _working_copy)."""
     board = board or board_of_state(state)
     moves = (war_orders or {}).get("moves") or []
     if not isinstance(moves, list):
-        return _not_a_list(state, side, PHASE_A)
-    return _move_all_armies(state, side, list(enumerate(moves)), PHASE_A, board)
+        return _not_a_list(state, side, PHASE_A, trial)
+    return _move_all_armies(state, side, list(enumerate(moves)), PHASE_A, board, trial)
 
 
-def _not_a_list(state: dict, side: str, phase: str) -> tuple[dict, list[dict]]:
+def _not_a_list(state: dict, side: str, phase: str, trial: bool) -> tuple[dict, list[dict]]:
     """A phase's orders that are not a list of orders: nothing moves, and the player is told."""
-    return copy_plain(state), [_skipped(state, side, phase, 0, {}, Skip("not_understood"))]
+    return _working_copy(state, trial), [_skipped(state, side, phase, 0, {}, Skip("not_understood"))]
 
 
 # --- provincial forces in phase D --------------------------------------------------------------------
@@ -487,16 +494,17 @@ def move_provincial_force(state: dict, side: str, order: dict, board: Board | No
         return copy_plain(state), [_skipped(state, side, PHASE_D, index, order, skip)]
 
 
-def final_movement(state: dict, side: str, war_orders: dict | None, board: Board | None = None
-                   ) -> tuple[dict, list[dict]]:
-    """Phase D: the armies move first (and may conquer), then the provincial forces, each in the order given."""
+def final_movement(state: dict, side: str, war_orders: dict | None, board: Board | None = None, *,
+                   trial: bool = False) -> tuple[dict, list[dict]]:
+    """Phase D: the armies move first (and may conquer), then the provincial forces, each in the order given.
+    A `trial` gives a state that may share with `state` what no move changes (see _working_copy)."""
     board = board or board_of_state(state)
     entries = (war_orders or {}).get("final_moves") or []
     if not isinstance(entries, list):
-        return _not_a_list(state, side, PHASE_D)
+        return _not_a_list(state, side, PHASE_D, trial)
     armies = [(i, o) for i, o in enumerate(entries) if isinstance(o, dict) and "army" in o]
     forces = [(i, o) for i, o in enumerate(entries) if (i, o) not in armies]
-    new, events = _move_all_armies(state, side, armies, PHASE_D, board)
+    new, events = _move_all_armies(state, side, armies, PHASE_D, board, trial)
     arrived = _dropped_or_garrisoned(events)
     for index, order in forces:
         if new.get("over"):
