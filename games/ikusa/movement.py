@@ -433,8 +433,9 @@ def _not_a_list(state: dict, side: str, phase: str, trial: bool) -> tuple[dict, 
 
 # --- provincial forces in phase D --------------------------------------------------------------------
 
-def _shift(state: dict, side: str, order, board: Board, arrived: dict[str, dict]) -> list[dict]:
-    """Carry out one provincial force's order on the working copy, or raise Skip."""
+def _shift_places(state: dict, side: str, order, board: Board) -> tuple[str, dict, str | None, str]:
+    """(source, units, army joined or None, destination) of one provincial force's order, or raise Skip
+    for what is wrong with it before anything moves."""
     if not isinstance(order, dict) or any(key not in FORCE_KEYS for key in order):
         raise Skip("not_understood")
     source = province_id(state, board, order.get("province"))
@@ -459,6 +460,30 @@ def _shift(state: dict, side: str, order, board: Board, arrived: dict[str, dict]
     owner = state["provinces"][dest]["owner"]
     if owner is not None and side_of_province(state, dest) != side:
         raise Skip("not_friendly", province=dest)
+    return source, units, army_id, dest
+
+
+def _shift_copy(state: dict, source: str, units: dict, army_id: str | None, dest: str) -> dict:
+    """The copy one provincial force's order is tried on: it changes in place only its two provinces (or the
+    army it joins), the hidden ronin it reveals and the game's end ("over", "winners", replaced), so only
+    these are copied; the rest is shared with `state`, which the order leaves as it was."""
+    trial = {**state, "provinces": {**state["provinces"]}}
+    for pid in (source, dest):
+        province = state["provinces"][pid]
+        trial["provinces"][pid] = {**province, "force": dict(province["force"])}
+    if army_id is not None:
+        army = state["armies"][army_id]
+        trial["armies"] = {**state["armies"], army_id: {**army, "units": dict(army["units"])}}
+    if RONIN in units and "secret" in state:
+        trial["secret"] = copy_plain(state["secret"])
+    return trial
+
+
+def _shift(state: dict, side: str, places: tuple[str, dict, str | None, str], arrived: dict[str, dict]
+           ) -> list[dict]:
+    """Carry out one provincial force's order (its _shift_places) on the working copy, or raise Skip."""
+    source, units, army_id, dest = places
+    owner = state["provinces"][dest]["owner"]
     events = reveal_ronin(state, source) if RONIN in units else []
     force = state["provinces"][source]["force"]
     state["provinces"][source]["force"] = _minus(force, units, source)
@@ -489,7 +514,7 @@ def move_provincial_force(state: dict, side: str, order: dict, board: Board | No
     board = board or board_of_state(state)
     new = copy_plain(state)
     try:
-        return new, _shift(new, side, order, board, {})
+        return new, _shift(new, side, _shift_places(new, side, order, board), {})
     except Skip as skip:
         return copy_plain(state), [_skipped(state, side, PHASE_D, index, order, skip)]
 
@@ -509,10 +534,11 @@ def final_movement(state: dict, side: str, war_orders: dict | None, board: Board
     for index, order in forces:
         if new.get("over"):
             break
-        trial = trial_copy(new)
         trial_arrived = dict(arrived)  # _shift replaces its tables, never changes one
         try:
-            told = _shift(trial, side, order, board, trial_arrived)
+            places = _shift_places(new, side, order, board)
+            trial = _shift_copy(new, *places)
+            told = _shift(trial, side, places, trial_arrived)
         except Skip as skip:
             events.append(_skipped(new, side, PHASE_D, index, order, skip))
             continue

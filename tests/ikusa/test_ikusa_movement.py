@@ -450,6 +450,14 @@ def test_a_force_order_skipped_after_its_ronin_showed_themselves_leaves_them_hid
     assert new == state
 
 
+def test_a_force_order_skipped_when_the_army_it_joins_has_no_room_leaves_both_as_they_were():
+    state = example_d()
+    state["provinces"]["wakasa"]["force"] = {"archer": 2, "spearman": 1}
+    new, events = phase_d(state, "bob", {"province": "wakasa", "to": "blue-1", "units": {"archer": 2}})
+    assert skipped(events) == [(0, "card_full")]
+    assert new == state
+
+
 def test_conquering_the_winning_province_ends_the_game_at_once():
     state = example_d()
     free = [pid for pid in BOARD.ids() if state["provinces"][pid]["owner"] is None and pid not in ("tajima", "kawachi")]
