@@ -38,6 +38,7 @@ from .state import (
     ordered_provinces,
     side_of_province,
     sides_of,
+    trial_copy,
 )
 from .units import DEFAULT_PRIORITY, RONIN, VALUE, fortification_bonus, regular_units
 
@@ -71,9 +72,10 @@ def legal(state: dict, player: str, body: dict) -> dict:
     """The body with every refused part dropped: refused battles and moves first, then the war, then all
     but the Koku (all of them on turn order, which needs no other order)."""
     for attempt in (_without_refused_entries, _without_war, _only_turn_order):
-        if not problems(state, player, body):
+        found = problems(state, player, body)
+        if not found:
             return body
-        body = attempt(state, player, body)
+        body = attempt(state, player, body, found)  # each attempt is given the problems, not made to check again
     return body
 
 
@@ -92,8 +94,8 @@ def _parts(state: dict, body: dict) -> list[tuple[str, dict]]:
     return [("", body)]
 
 
-def _without_refused_entries(state: dict, player: str, body: dict) -> dict:
-    fields = [problem.field for problem in problems(state, player, body)]
+def _without_refused_entries(state: dict, player: str, body: dict, found: list) -> dict:
+    fields = [problem.field for problem in found]
     body = copy_plain(body)
     for prefix, section in _parts(state, body):
         war = section.get("war")
@@ -107,14 +109,14 @@ def _without_refused_entries(state: dict, player: str, body: dict) -> dict:
     return body
 
 
-def _without_war(state: dict, player: str, body: dict) -> dict:
+def _without_war(state: dict, player: str, body: dict, _found: list) -> dict:
     body = copy_plain(body)
     for _, section in _parts(state, body):
         section.pop("war", None)
     return body
 
 
-def _only_turn_order(state: dict, player: str, body: dict) -> dict:
+def _only_turn_order(state: dict, player: str, body: dict, _found: list) -> dict:
     sections = {side: {"planning": {"turn_order": state["koku"].get(side, 0)}}
                 for side in sides_of(state, player) if side in active_sides(state)}
     return sections if is_two_player(state) else sections.get(player, {})
@@ -136,7 +138,7 @@ def side_orders(state: dict, side: str, board: Board) -> dict:
         section["build"] = {"kind": "castle", "province": castle}
     left = koku - boxes["turn_order"] - boxes["build"]
     levy = default_levy(state, side, min(left, len(owned)))["units"]
-    trial = copy_plain(state)
+    trial = trial_copy(state)
     if levy:
         bought: dict[str, int] = {}
         for entry in levy:

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.canonical import copy_plain
-
 from .battles import attacks_left, battle_entries, defending_units, origin_of, read_entry, why_not
 from .board import Board
 from .levy import levy_units
 from .movement import final_movement, move_armies
-from .state import MAX_EXPERIENCE, colour_of, player_of
+from .state import MAX_EXPERIENCE, colour_of, player_of, trial_copy
 
 
 @dataclass
@@ -37,7 +35,7 @@ def after_levy(state: dict, side: str, allocation: dict, levy_orders) -> dict:
     koku = allocation.get("levy", 0) if isinstance(allocation, dict) else 0
     if type(koku) is not int or koku <= 0:
         return state
-    return levy_units(state, {side: {"levy": koku}}, {side: levy_orders})[0]
+    return levy_units(state, {side: {"levy": koku}}, {side: levy_orders}, trial=True)[0]
 
 
 def foresee_war(levied: dict, side: str, war_orders: dict, board: Board) -> Foresight:
@@ -47,12 +45,12 @@ def foresee_war(levied: dict, side: str, war_orders: dict, board: Board) -> Fore
     check answers cannot depend on what another player keeps hidden."""
     player = player_of(levied, side)
     own = {player: levied["secret"][player]} if player in levied.get("secret", {}) else {}
-    state = {**copy_plain({**levied, "secret": own}), "round": levied["round"] + 1}
-    moved, phase_a = move_armies(state, side, war_orders, board)
+    state = {**levied, "secret": own, "round": levied["round"] + 1}   # move_armies changes only a copy
+    moved, phase_a = move_armies(state, side, war_orders, board, trial=True)
     moves = war_orders.get("moves") if isinstance(war_orders.get("moves"), list) else []
     unsure = {str(moves[ev["index"]].get("army")) for ev in phase_a if ev["kind"] == "order_skipped"
               and ev["index"] < len(moves) and isinstance(moves[ev["index"]], dict)}
-    board_now = copy_plain(moved)
+    board_now = trial_copy(moved)
     attacks, won = [], set()
     runs: dict[str, dict] = {}
     forces_attacked: list[str] = []
@@ -74,7 +72,7 @@ def foresee_war(levied: dict, side: str, war_orders: dict, board: Board) -> Fore
     for army_id in sorted(won):
         army = board_now["armies"][army_id]
         army["experience"] = min(MAX_EXPERIENCE, army["experience"] + 1)
-    _, phase_d = final_movement(board_now, side, war_orders, board)
+    _, phase_d = final_movement(board_now, side, war_orders, board, trial=True)
     return Foresight(moved, phase_a, unsure, attacks, phase_d)
 
 

@@ -50,6 +50,7 @@ from .state import (
     place_id,
     regular_count,
     side_of_province,
+    trial_copy,
     who,
 )
 from .turn_order import in_turn_order
@@ -205,7 +206,7 @@ def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem
         return problems + [problem(f"{at}.units", "levy-without-koku")]
     if not units and koku:
         problems.append(problem(f"{at}.units", "levy-units-missing", koku=koku, example=EXAMPLE))
-    trial = copy_plain(state)
+    trial = trial_copy(state)
     owned = len(ordered_provinces(trial, side))
     placed: list[dict] = []
     for i, entry in enumerate(units):
@@ -257,13 +258,16 @@ def levy_for_side(new: dict, side: str, koku: int, units: list) -> list[dict]:
     return events
 
 
-def levy_units(state: dict, allocations: dict[str, dict], orders: dict[str, dict | None]) -> tuple[dict, list[dict]]:
+def levy_units(state: dict, allocations: dict[str, dict], orders: dict[str, dict | None], *,
+               trial: bool = False) -> tuple[dict, list[dict]]:
     """Recruit and place every side's units; an illegal entry is skipped and only its player told why.
 
     A side with Koku in the levy and no orders gets the default levy; orders
-    from a side with no Koku in the levy are ignored.
+    from a side with no Koku in the levy are ignored. A `trial` (the order check
+    foreseeing the levy) gives a state that may share with `state` what placing
+    units never changes (state.trial_copy).
     """
-    new = copy_plain(state)
+    new = trial_copy(state) if trial else copy_plain(state)
     events: list[dict] = []
     levying = [s for s, boxes in allocations.items() if (boxes or {}).get("levy", 0) > 0]
     for side in in_turn_order(new, levying):
@@ -326,7 +330,7 @@ def default_levy(state: dict, side: str, koku: int) -> dict:
     slots = [pid for pid in ranked if regular_count(state["provinces"][pid]["force"]) < PROVINCIAL_LIMIT
              or any(army_has_room(state["armies"][a], u) for a in armies[pid] for u in LEVIED)]
     recruits = _plan(koku, len(slots), state["supply"]["figures"].get(colour_of(state, side), {}))
-    trial, placed, units = copy_plain(state), [], []
+    trial, placed, units = trial_copy(state), [], []
     used: set[str] = set()  # provinces placed on: why_not_levy says province_used for each of their places
     for unit in LEVIED:  # the best units first, onto the most exposed provinces
         for _ in range(recruits.get(unit, 0)):

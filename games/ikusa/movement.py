@@ -70,6 +70,7 @@ from .state import (
     colour_of,
     player_of,
     side_of_province,
+    trial_copy,
     who,
 )
 from .units import RONIN, compact, regular_units
@@ -370,7 +371,7 @@ def move_army(state: dict, side: str, order: dict, board: Board | None = None, p
 
 
 def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], phase: str,
-                     board: Board) -> tuple[dict, list[dict]]:
+                     board: Board, trial: bool = False) -> tuple[dict, list[dict]]:
     """The army orders in their order; an army that would end at rest beside another is sent back.
 
     Two markers may share a province only while one of them is passing through
@@ -380,7 +381,7 @@ def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], pha
     """
     refused: dict[int, Skip] = {}
     while True:
-        new = copy_plain(state)
+        new = _working_copy(state, trial)
         events: list[dict] = []
         moved: list[str] = []
         arrived: dict[str, int] = {}
@@ -390,7 +391,7 @@ def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], pha
             if index in refused:
                 events.append(_skipped(new, side, phase, index, order, refused[index]))
                 continue
-            trial = copy_plain(new)
+            trial = trial_copy(new)
             try:
                 told = _march(trial, side, order, phase, board, moved)
             except Skip as skip:
@@ -408,25 +409,33 @@ def _move_all_armies(state: dict, side: str, orders: list[tuple[int, dict]], pha
         refused[arrived[last]] = Skip("army_already_there", province=new["armies"][last]["province"])
 
 
-def move_armies(state: dict, side: str, war_orders: dict | None, board: Board | None = None
-                ) -> tuple[dict, list[dict]]:
-    """Phase A: the side's armies move through its own provinces, in the order given."""
+def _working_copy(state: dict, trial: bool) -> dict:
+    """The copy a phase is carried out on: a whole one, or for a `trial` (a foreseen war, looked at and
+    thrown away) one that shares with `state` what no move changes in place (state.trial_copy)."""
+    return trial_copy(state) if trial else copy_plain(state)
+
+
+def move_armies(state: dict, side: str, war_orders: dict | None, board: Board | None = None, *,
+                trial: bool = False) -> tuple[dict, list[dict]]:
+    """Phase A: the side's armies move through its own provinces, in the order given. A `trial` gives
+    a state that may share with `state` what no move changes (see _working_copy)."""
     board = board or board_of_state(state)
     moves = (war_orders or {}).get("moves") or []
     if not isinstance(moves, list):
-        return _not_a_list(state, side, PHASE_A)
-    return _move_all_armies(state, side, list(enumerate(moves)), PHASE_A, board)
+        return _not_a_list(state, side, PHASE_A, trial)
+    return _move_all_armies(state, side, list(enumerate(moves)), PHASE_A, board, trial)
 
 
-def _not_a_list(state: dict, side: str, phase: str) -> tuple[dict, list[dict]]:
+def _not_a_list(state: dict, side: str, phase: str, trial: bool) -> tuple[dict, list[dict]]:
     """A phase's orders that are not a list of orders: nothing moves, and the player is told."""
-    return copy_plain(state), [_skipped(state, side, phase, 0, {}, Skip("not_understood"))]
+    return _working_copy(state, trial), [_skipped(state, side, phase, 0, {}, Skip("not_understood"))]
 
 
 # --- provincial forces in phase D --------------------------------------------------------------------
 
-def _shift(state: dict, side: str, order, board: Board, arrived: dict[str, dict]) -> list[dict]:
-    """Carry out one provincial force's order on the working copy, or raise Skip."""
+def _shift_places(state: dict, side: str, order, board: Board) -> tuple[str, dict, str | None, str]:
+    """(source, units, army joined or None, destination) of one provincial force's order, or raise Skip
+    for what is wrong with it before anything moves."""
     if not isinstance(order, dict) or any(key not in FORCE_KEYS for key in order):
         raise Skip("not_understood")
     source = province_id(state, board, order.get("province"))
@@ -451,6 +460,30 @@ def _shift(state: dict, side: str, order, board: Board, arrived: dict[str, dict]
     owner = state["provinces"][dest]["owner"]
     if owner is not None and side_of_province(state, dest) != side:
         raise Skip("not_friendly", province=dest)
+    return source, units, army_id, dest
+
+
+def _shift_copy(state: dict, source: str, units: dict, army_id: str | None, dest: str) -> dict:
+    """The copy one provincial force's order is tried on: it changes in place only its two provinces (or the
+    army it joins), the hidden ronin it reveals and the game's end ("over", "winners", replaced), so only
+    these are copied; the rest is shared with `state`, which the order leaves as it was."""
+    trial = {**state, "provinces": {**state["provinces"]}}
+    for pid in (source, dest):
+        province = state["provinces"][pid]
+        trial["provinces"][pid] = {**province, "force": dict(province["force"])}
+    if army_id is not None:
+        army = state["armies"][army_id]
+        trial["armies"] = {**state["armies"], army_id: {**army, "units": dict(army["units"])}}
+    if RONIN in units and "secret" in state:
+        trial["secret"] = copy_plain(state["secret"])
+    return trial
+
+
+def _shift(state: dict, side: str, places: tuple[str, dict, str | None, str], arrived: dict[str, dict]
+           ) -> list[dict]:
+    """Carry out one provincial force's order (its _shift_places) on the working copy, or raise Skip."""
+    source, units, army_id, dest = places
+    owner = state["provinces"][dest]["owner"]
     events = reveal_ronin(state, source) if RONIN in units else []
     force = state["provinces"][source]["force"]
     state["provinces"][source]["force"] = _minus(force, units, source)
@@ -481,29 +514,31 @@ def move_provincial_force(state: dict, side: str, order: dict, board: Board | No
     board = board or board_of_state(state)
     new = copy_plain(state)
     try:
-        return new, _shift(new, side, order, board, {})
+        return new, _shift(new, side, _shift_places(new, side, order, board), {})
     except Skip as skip:
         return copy_plain(state), [_skipped(state, side, PHASE_D, index, order, skip)]
 
 
-def final_movement(state: dict, side: str, war_orders: dict | None, board: Board | None = None
-                   ) -> tuple[dict, list[dict]]:
-    """Phase D: the armies move first (and may conquer), then the provincial forces, each in the order given."""
+def final_movement(state: dict, side: str, war_orders: dict | None, board: Board | None = None, *,
+                   trial: bool = False) -> tuple[dict, list[dict]]:
+    """Phase D: the armies move first (and may conquer), then the provincial forces, each in the order given.
+    A `trial` gives a state that may share with `state` what no move changes (see _working_copy)."""
     board = board or board_of_state(state)
     entries = (war_orders or {}).get("final_moves") or []
     if not isinstance(entries, list):
-        return _not_a_list(state, side, PHASE_D)
+        return _not_a_list(state, side, PHASE_D, trial)
     armies = [(i, o) for i, o in enumerate(entries) if isinstance(o, dict) and "army" in o]
     forces = [(i, o) for i, o in enumerate(entries) if (i, o) not in armies]
-    new, events = _move_all_armies(state, side, armies, PHASE_D, board)
+    new, events = _move_all_armies(state, side, armies, PHASE_D, board, trial)
     arrived = _dropped_or_garrisoned(events)
     for index, order in forces:
         if new.get("over"):
             break
-        trial = copy_plain(new)
-        trial_arrived = copy_plain(arrived)
+        trial_arrived = dict(arrived)  # _shift replaces its tables, never changes one
         try:
-            told = _shift(trial, side, order, board, trial_arrived)
+            places = _shift_places(new, side, order, board)
+            trial = _shift_copy(new, *places)
+            told = _shift(trial, side, places, trial_arrived)
         except Skip as skip:
             events.append(_skipped(new, side, PHASE_D, index, order, skip))
             continue

@@ -40,6 +40,7 @@ side always says which it is.
 from __future__ import annotations
 
 from engine import shown
+from engine.canonical import copy_plain
 
 from .board import Board, board_of_state
 from .names import ProvinceNameError, match_province
@@ -187,6 +188,30 @@ def living_daimyos(state: dict, side: str) -> int:
 def board_of(state: dict) -> Board | None:
     """The map the game is played on (a hand-built state without a map digest has none)."""
     return board_of_state(state) if state.get("map") else None
+
+
+TRIED_IN_PLACE = ("supply", "secret")   # besides the provinces and armies: what a tried action changes in place
+
+
+def trial_copy(state: dict) -> dict:
+    """A copy to try one levy, march or shift on, then keep or throw away whole; about three times faster
+    than copy_plain, and the war tries every order on one.
+
+    Those actions change in place only the provinces (their forces), the armies
+    (their units), the supply and the secrets: these are copied, each province and
+    army a level deep (a force or a card is a flat table of counts). Every other
+    part is shared with `state`: an action only ever replaces it ("over", "winners").
+    Results handed out of a module are made from a copy_plain of its input, so
+    nothing a caller keeps shares a table with what it passed in.
+    """
+    trial = {**state,
+             "provinces": {pid: {**province, "force": dict(province["force"])}
+                           for pid, province in state["provinces"].items()},
+             "armies": {army_id: {**army, "units": dict(army["units"])} for army_id, army in state["armies"].items()}}
+    for key in TRIED_IN_PLACE:
+        if key in state:
+            trial[key] = copy_plain(state[key])
+    return trial
 
 
 def province_order(state: dict) -> list[str]:

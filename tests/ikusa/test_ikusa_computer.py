@@ -6,7 +6,7 @@ import pytest
 
 from engine import Dice
 from engine.canonical import dumps
-from games.ikusa.computer import computer_orders
+from games.ikusa.computer import computer_orders, legal
 from games.ikusa.orders import check_orders
 from games.ikusa.round import resolve_round
 from games.ikusa.setup import setup
@@ -169,3 +169,22 @@ def test_a_game_of_five_computers_moves_and_is_the_same_for_the_same_keys():
     first = {pid: p["owner"] for pid, p in states[0]["provinces"].items()}
     last = {pid: p["owner"] for pid, p in states[-1]["provinces"].items()}
     assert sum(first[pid] != last[pid] for pid in first) >= 10
+
+
+def test_a_refused_battle_or_move_is_dropped_and_the_rest_of_the_orders_kept():
+    state = duel({"daimyo": 1, "archer": 1}, {"spearman": 1}, koku=2)
+    body = computer_orders(state, "ann")
+    wanted = copy.deepcopy(body)
+    body["war"]["battles"].append({"army": "red-1", "target": "kyoto-nowhere"})
+    body["war"]["final_moves"].append({"province": "omi", "to": "mutsu", "units": {"spearman": 9}})
+    assert live_problems(state, "ann", body) != []
+    assert legal(state, "ann", body) == wanted
+
+
+def test_a_war_that_cannot_be_mended_is_dropped_and_the_koku_kept_where_they_are():
+    state = duel({"daimyo": 1, "archer": 1}, {"spearman": 1}, koku=2)
+    body = computer_orders(state, "ann")
+    body["war"]["priority"] = ["nobody"]
+    kept = legal(state, "ann", body)
+    assert "war" not in kept and kept["planning"] == body["planning"]
+    assert live_problems(state, "ann", kept) == []

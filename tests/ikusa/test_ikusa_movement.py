@@ -10,7 +10,7 @@ from games.ikusa.movement import (
     move_army,
     move_provincial_force,
 )
-from games.ikusa.state import FIGURES_PER_COLOUR
+from games.ikusa.state import FIGURES_PER_COLOUR, trial_copy
 
 BOARD = default_board()
 COLOURS = {"ann": "red", "bob": "blue", "cid": "orange"}
@@ -441,6 +441,23 @@ def test_ronin_never_move_alone_and_keep_their_limit_when_a_force_moves():
     assert "ronin" not in new["secret"]["bob"]
 
 
+def test_a_force_order_skipped_after_its_ronin_showed_themselves_leaves_them_hidden_and_the_board_as_it_was():
+    state = example_d()
+    state["secret"] = {"bob": {"ronin": {"yamashiro": 1}}}
+    new, events = phase_d(state, "bob", {"province": "yamashiro", "to": "kawachi",
+                                         "units": {"gunner": 1, "spearman": 1, "ronin": 1}})
+    assert skipped(events) == [(0, "province_left_empty")]
+    assert new == state
+
+
+def test_a_force_order_skipped_when_the_army_it_joins_has_no_room_leaves_both_as_they_were():
+    state = example_d()
+    state["provinces"]["wakasa"]["force"] = {"archer": 2, "spearman": 1}
+    new, events = phase_d(state, "bob", {"province": "wakasa", "to": "blue-1", "units": {"archer": 2}})
+    assert skipped(events) == [(0, "card_full")]
+    assert new == state
+
+
 def test_conquering_the_winning_province_ends_the_game_at_once():
     state = example_d()
     free = [pid for pid in BOARD.ids() if state["provinces"][pid]["owner"] is None and pid not in ("tajima", "kawachi")]
@@ -549,3 +566,19 @@ def test_the_default_moves_nothing():
     assert move_armies(state, "bob", orders, BOARD) == (state, [])
     assert final_movement(state, "bob", orders, BOARD) == (state, [])
     assert move_armies(state, "bob", None, BOARD) == (state, [])
+
+
+def test_a_trial_copy_equals_the_state_and_what_a_levy_or_a_move_changes_on_it_leaves_the_state_alone():
+    state = example_a()
+    state["secret"] = {"bob": {"ronin": {"blue-1": 1}}}
+    before = copy.deepcopy(state)
+    trial = trial_copy(state)
+    assert trial == state
+    trial["provinces"]["omi"]["force"]["archer"] += 1
+    trial["provinces"]["omi"]["owner"] = None
+    trial["armies"]["blue-1"]["units"]["gunner"] += 1
+    trial["armies"]["blue-1"]["province"] = "omi"
+    trial["supply"]["figures"]["blue"]["archer"] -= 1
+    trial["secret"]["bob"]["ronin"].pop("blue-1")
+    trial["over"] = True
+    assert state == before
