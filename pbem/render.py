@@ -209,16 +209,39 @@ def fields(values: dict, skip: tuple[str, ...] = ("kind",)) -> str:
 
 
 _DICT_ATTRIBUTES = frozenset(dir(dict))
+_BUILTIN_METHOD = type([].append)
 
 
 @lru_cache(maxsize=1)
 def _env():
     import jinja2
 
+    class Context(jinja2.runtime.Context):
+        """jinja2's, but a call to a macro or to a builtin method (`list.append`, `dict.get`) goes straight in.
+        Jinja asks every callable at every call whether it wants the context passed (`pass_context` and its
+        kin); a macro always takes the evaluation context and a builtin method never anything, so the answer
+        is known without asking: the same call, from the thousands a report makes."""
+
+        def call(__self, __obj, *args, **kwargs):
+            kind = type(__obj)
+            if kind is jinja2.runtime.Macro:
+                args = (__self.eval_ctx, *args)
+            elif kind is not _BUILTIN_METHOD:
+                return super().call(__obj, *args, **kwargs)
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+            try:
+                return __obj(*args, **kwargs)
+            except StopIteration:
+                return __self.environment.undefined(
+                    "value was undefined because a callable raised a StopIteration exception")
+
     class Environment(jinja2.Environment):
         """jinja2's, but `x.name` on a plain dict takes the item at once. Jinja tries the attribute first and
         the item when that fails; a plain dict has no attributes but its methods, so for any other name the
         result is the same, without an AttributeError raised and caught at every step of the reports."""
+
+        context_class = Context
 
         def getattr(self, obj, attribute):
             if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
