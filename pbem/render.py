@@ -58,24 +58,30 @@ class Sentences:
 
     A public event's sentence is made of the event and the public part of the view alone (the names, the
     colours), so it reads the same in every report: tests/test_report_sentences.py renders the reports of
-    whole games both ways and compares them byte for byte.
+    whole games both ways and compares them byte for byte. With no public events (a report rendered on its
+    own) every sentence is told anew.
     """
 
-    def __init__(self, public: set[int]) -> None:
+    def __init__(self, public: set[int] = frozenset()) -> None:
         self.public = public
         self.told: dict[int, str] = {}
+        self.lines: dict[tuple, str] = {}
 
-    def __call__(self, event: dict, tell) -> str:
+    def __call__(self, event: dict, tell, lead: str = "", width: int = 0, indent: str = "  ") -> str:
+        """The sentence after `lead`, and given a width, wrapped as the wrap filter does: kept for the round
+        too, as the wrapping of a public sentence is the same in every report (most are a battle's dice)."""
         if id(event) not in self.public:
-            return tell(event)
-        if id(event) not in self.told:
-            self.told[id(event)] = tell(event)
-        return self.told[id(event)]
+            return _line(lead + tell(event), width, indent)
+        key = (id(event), lead, width, indent)
+        if key not in self.lines:
+            if id(event) not in self.told:
+                self.told[id(event)] = tell(event)
+            self.lines[key] = _line(lead + self.told[id(event)], width, indent)
+        return self.lines[key]
 
 
-def each_time(event: dict, tell) -> str:
-    """Every sentence told anew: a report rendered on its own."""
-    return tell(event)
+def _line(text: str, width: int, indent: str) -> str:
+    return wrap(text, width, indent) if width else text
 
 
 def dice_part(round_number: int, dice: dict, next_commitment: str | None) -> dict:
@@ -120,7 +126,7 @@ def order_form(campaign: str, game, round_number: int, player: str, view: dict) 
 def render_text(model: dict, sentences=None) -> str:
     """The text report; `sentences` (RoundReports.sentences) tells each public event once for the round."""
     return _env().get_template(f"{template_folder(model['game'])}/report.txt.j2").render(
-        r=model, sentence=sentences or each_time)
+        r=model, sentence=sentences or Sentences())
 
 
 def render_json(model: dict) -> str:
@@ -217,7 +223,8 @@ def _env():
     import jinja2
 
     class Context(jinja2.runtime.Context):
-        """jinja2's, but a call to a macro or to a builtin method (`list.append`, `dict.get`) goes straight in.
+        """jinja2's, but a call to a macro, a builtin method (`list.append`, `dict.get`) or the round's Sentences
+        goes straight in.
         Jinja asks every callable at every call whether it wants the context passed (`pass_context` and its
         kin); a macro always takes the evaluation context and a builtin method never anything, so the answer
         is known without asking: the same call, from the thousands a report makes."""
@@ -226,7 +233,7 @@ def _env():
             kind = type(__obj)
             if kind is jinja2.runtime.Macro:
                 args = (__self.eval_ctx, *args)
-            elif kind is not _BUILTIN_METHOD:
+            elif kind is not _BUILTIN_METHOD and kind is not Sentences:
                 return super().call(__obj, *args, **kwargs)
             kwargs.pop("_block_vars", None)
             kwargs.pop("_loop_vars", None)
