@@ -216,32 +216,44 @@ def fields(values: dict, skip: tuple[str, ...] = ("kind",)) -> str:
 
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 _BUILTIN_METHOD = type([].append)
+_LOOP_ONLY = {"_loop_vars"}
 
 
 @lru_cache(maxsize=1)
 def _env():
     import jinja2
+    import markupsafe
 
     class Context(jinja2.runtime.Context):
         """jinja2's, but a call to a macro, a builtin method (`list.append`, `dict.get`) or the round's Sentences
         goes straight in.
         Jinja asks every callable at every call whether it wants the context passed (`pass_context` and its
         kin); a macro always takes the evaluation context and a builtin method never anything, so the answer
-        is known without asking: the same call, from the thousands a report makes."""
+        is known without asking: the same call, from the thousands a report makes. A macro given all its
+        arguments in order, no more, and no caller, is run as Macro.__call__ would run it, without sorting
+        its arguments out (where this jinja2 keeps a macro's function elsewhere, as Macro.__call__ does)."""
+
+        direct_macros = False   # whether this jinja2's macros keep their function where call looks (see _env)
 
         def call(__self, __obj, *args, **kwargs):
-            kind = type(__obj)
+            kind, escape = type(__obj), False
             if kind is jinja2.runtime.Macro:
-                args = (__self.eval_ctx, *args)
+                if (__self.direct_macros and len(args) == __obj._argument_count
+                        and (not kwargs or kwargs.keys() == _LOOP_ONLY)
+                        and not (__obj.caller or __obj.catch_kwargs or __obj.catch_varargs)):
+                    __obj, escape = __obj._func, __self.eval_ctx.autoescape   # what Macro.__call__ comes to
+                else:
+                    args = (__self.eval_ctx, *args)
             elif kind is not _BUILTIN_METHOD and kind is not Sentences:
                 return super().call(__obj, *args, **kwargs)
             kwargs.pop("_block_vars", None)
             kwargs.pop("_loop_vars", None)
             try:
-                return __obj(*args, **kwargs)
+                text = __obj(*args, **kwargs)
             except StopIteration:
                 return __self.environment.undefined(
                     "value was undefined because a callable raised a StopIteration exception")
+            return markupsafe.Markup(text) if escape else text
 
     class Environment(jinja2.Environment):
         """jinja2's, but `x.name` on a plain dict takes the item at once. Jinja tries the attribute first and
@@ -266,6 +278,9 @@ def _env():
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    probe = env.from_string("{% macro m(a) %}{{ a }}{% endmacro %}").module.m
+    Context.direct_macros = all(hasattr(probe, name) for name in ("_func", "_argument_count", "caller",
+                                                                  "catch_kwargs", "catch_varargs"))
     env.filters.update(counts=counts, fields=fields, tally=tally, listing=listing,
                        lower_lead=lower_lead, capitalize_first=capitalize_first, wrap=wrap,
                        runs=runs)

@@ -52,3 +52,10 @@ def test_a_call_that_raises_stopiteration_gives_an_undefined_value_as_before():
     empty = iter(())
     with pytest.raises(jinja2.UndefinedError):
         rendered("{{ next() }}", next=empty.__next__)
+
+
+def test_a_macro_run_straight_in_escapes_as_jinja_would_and_is_run_so_with_this_jinja():
+    assert render._env().context_class.direct_macros, "this jinja2 keeps its macros elsewhere: the slow way is taken"
+    source = "{% macro m(a) %}<i>{{ a }}</i>{% endmacro %}{{ m('<b>') }}"
+    assert rendered(source) == "<i>&lt;b&gt;</i>"   # a string template is escaped (select_autoescape)
+    assert jinja2.Environment(autoescape=True).from_string(source).render() == rendered(source)
