@@ -191,10 +191,15 @@ def wrap(text: str, width: int = 100, indent: str = "  ") -> str:
         if len(line) <= width:
             out.append(line)
         else:
-            lead = line[:len(line) - len(line.lstrip(" "))]
-            out.append(textwrap.fill(line, width, initial_indent="", subsequent_indent=lead + indent,
-                                     break_long_words=False, break_on_hyphens=False))
+            out.append(_fill(line, width, line[:len(line) - len(line.lstrip(" "))] + indent))
     return "\n".join(out)
+
+
+@lru_cache(maxsize=2048)
+def _fill(line: str, width: int, indent: str) -> str:
+    """A long line broken by textwrap, kept: the five reports of a round share most of their long lines."""
+    return textwrap.fill(line, width, initial_indent="", subsequent_indent=indent,
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def runs(items, *keys) -> list[tuple[tuple, list]]:

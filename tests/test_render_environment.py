@@ -59,3 +59,14 @@ def test_a_macro_run_straight_in_escapes_as_jinja_would_and_is_run_so_with_this_
     source = "{% macro m(a) %}<i>{{ a }}</i>{% endmacro %}{{ m('<b>') }}"
     assert rendered(source) == "<i>&lt;b&gt;</i>"   # a string template is escaped (select_autoescape)
     assert jinja2.Environment(autoescape=True).from_string(source).render() == rendered(source)
+
+
+def test_a_long_line_is_wrapped_as_textwrap_wraps_it_each_time_with_its_own_indent():
+    import textwrap
+
+    line = "  " + " ".join(f"word{i}" for i in range(40))
+    for width, indent in [(60, "  "), (60, ""), (45, "  "), (60, "  ")]:
+        expected = textwrap.fill(line, width, subsequent_indent="  " + indent, break_long_words=False,
+                                 break_on_hyphens=False)
+        assert render.wrap(line, width, indent) == expected
+        assert render.wrap("short\n" + line, width, indent) == "short\n" + expected
