@@ -58,24 +58,30 @@ class Sentences:
 
     A public event's sentence is made of the event and the public part of the view alone (the names, the
     colours), so it reads the same in every report: tests/test_report_sentences.py renders the reports of
-    whole games both ways and compares them byte for byte.
+    whole games both ways and compares them byte for byte. With no public events (a report rendered on its
+    own) every sentence is told anew.
     """
 
-    def __init__(self, public: set[int]) -> None:
+    def __init__(self, public: set[int] = frozenset()) -> None:
         self.public = public
         self.told: dict[int, str] = {}
+        self.lines: dict[tuple, str] = {}
 
-    def __call__(self, event: dict, tell) -> str:
+    def __call__(self, event: dict, tell, lead: str = "", width: int = 0, indent: str = "  ") -> str:
+        """The sentence after `lead`, and given a width, wrapped as the wrap filter does: kept for the round
+        too, as the wrapping of a public sentence is the same in every report (most are a battle's dice)."""
         if id(event) not in self.public:
-            return tell(event)
-        if id(event) not in self.told:
-            self.told[id(event)] = tell(event)
-        return self.told[id(event)]
+            return _line(lead + tell(event), width, indent)
+        key = (id(event), lead, width, indent)
+        if key not in self.lines:
+            if id(event) not in self.told:
+                self.told[id(event)] = tell(event)
+            self.lines[key] = _line(lead + self.told[id(event)], width, indent)
+        return self.lines[key]
 
 
-def each_time(event: dict, tell) -> str:
-    """Every sentence told anew: a report rendered on its own."""
-    return tell(event)
+def _line(text: str, width: int, indent: str) -> str:
+    return wrap(text, width, indent) if width else text
 
 
 def dice_part(round_number: int, dice: dict, next_commitment: str | None) -> dict:
@@ -120,7 +126,7 @@ def order_form(campaign: str, game, round_number: int, player: str, view: dict) 
 def render_text(model: dict, sentences=None) -> str:
     """The text report; `sentences` (RoundReports.sentences) tells each public event once for the round."""
     return _env().get_template(f"{template_folder(model['game'])}/report.txt.j2").render(
-        r=model, sentence=sentences or each_time)
+        r=model, sentence=sentences or Sentences())
 
 
 def render_json(model: dict) -> str:
@@ -185,10 +191,15 @@ def wrap(text: str, width: int = 100, indent: str = "  ") -> str:
         if len(line) <= width:
             out.append(line)
         else:
-            lead = line[:len(line) - len(line.lstrip(" "))]
-            out.append(textwrap.fill(line, width, initial_indent="", subsequent_indent=lead + indent,
-                                     break_long_words=False, break_on_hyphens=False))
+            out.append(_fill(line, width, line[:len(line) - len(line.lstrip(" "))] + indent))
     return "\n".join(out)
+
+
+@lru_cache(maxsize=2048)
+def _fill(line: str, width: int, indent: str) -> str:
+    """A long line broken by textwrap, kept: the five reports of a round share most of their long lines."""
+    return textwrap.fill(line, width, initial_indent="", subsequent_indent=indent,
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def runs(items, *keys) -> list[tuple[tuple, list]]:
@@ -209,16 +220,52 @@ def fields(values: dict, skip: tuple[str, ...] = ("kind",)) -> str:
 
 
 _DICT_ATTRIBUTES = frozenset(dir(dict))
+_BUILTIN_METHOD = type([].append)
+_LOOP_ONLY = {"_loop_vars"}
 
 
 @lru_cache(maxsize=1)
 def _env():
     import jinja2
+    import markupsafe
+
+    class Context(jinja2.runtime.Context):
+        """jinja2's, but a call to a macro, a builtin method (`list.append`, `dict.get`) or the round's Sentences
+        goes straight in.
+        Jinja asks every callable at every call whether it wants the context passed (`pass_context` and its
+        kin); a macro always takes the evaluation context and a builtin method never anything, so the answer
+        is known without asking: the same call, from the thousands a report makes. A macro given all its
+        arguments in order, no more, and no caller, is run as Macro.__call__ would run it, without sorting
+        its arguments out (where this jinja2 keeps a macro's function elsewhere, as Macro.__call__ does)."""
+
+        direct_macros = False   # whether this jinja2's macros keep their function where call looks (see _env)
+
+        def call(__self, __obj, *args, **kwargs):
+            kind, escape = type(__obj), False
+            if kind is jinja2.runtime.Macro:
+                if (__self.direct_macros and len(args) == __obj._argument_count
+                        and (not kwargs or kwargs.keys() == _LOOP_ONLY)
+                        and not (__obj.caller or __obj.catch_kwargs or __obj.catch_varargs)):
+                    __obj, escape = __obj._func, __self.eval_ctx.autoescape   # what Macro.__call__ comes to
+                else:
+                    args = (__self.eval_ctx, *args)
+            elif kind is not _BUILTIN_METHOD and kind is not Sentences:
+                return super().call(__obj, *args, **kwargs)
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+            try:
+                text = __obj(*args, **kwargs)
+            except StopIteration:
+                return __self.environment.undefined(
+                    "value was undefined because a callable raised a StopIteration exception")
+            return markupsafe.Markup(text) if escape else text
 
     class Environment(jinja2.Environment):
         """jinja2's, but `x.name` on a plain dict takes the item at once. Jinja tries the attribute first and
         the item when that fails; a plain dict has no attributes but its methods, so for any other name the
         result is the same, without an AttributeError raised and caught at every step of the reports."""
+
+        context_class = Context
 
         def getattr(self, obj, attribute):
             if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
@@ -236,6 +283,9 @@ def _env():
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    probe = env.from_string("{% macro m(a) %}{{ a }}{% endmacro %}").module.m
+    Context.direct_macros = all(hasattr(probe, name) for name in ("_func", "_argument_count", "caller",
+                                                                  "catch_kwargs", "catch_varargs"))
     env.filters.update(counts=counts, fields=fields, tally=tally, listing=listing,
                        lower_lead=lower_lead, capitalize_first=capitalize_first, wrap=wrap,
                        runs=runs)

@@ -1,4 +1,4 @@
-"""The templates' environment looks names up in plain dicts as jinja2 does, only faster."""
+"""The templates' environment looks names up in plain dicts and calls macros and methods as jinja2 does, only faster."""
 from __future__ import annotations
 
 import jinja2
@@ -29,3 +29,44 @@ def test_objects_other_than_plain_dicts_keep_jinjas_lookup():
 
     assert rendered("{{ p.name }}", p=Province(name="item")) == "attribute first"
     assert rendered("{{ t.real }}", t=3) == "3"
+
+
+def test_a_macro_takes_its_arguments_defaults_keywords_and_caller_as_before():
+    source = ("{% macro m(a, b='B') %}{{ a }}{{ b }}{% endmacro %}{% macro c(a) %}{{ a }}{{ caller() }}{% endmacro %}"
+              "{{ m(1) }} {{ m(1, 2) }} {{ m(b=3, a=4) }} {% call c('c') %}in{% endcall %}")
+    assert rendered(source) == "1B 12 43 cin"
+    with pytest.raises(TypeError):
+        rendered("{% macro m(a) %}{% endmacro %}{{ m(1, 2) }}")
+
+
+def test_a_builtin_method_is_called_and_a_callable_that_asks_for_the_context_still_gets_it():
+    @jinja2.pass_context
+    def asks(context, name):
+        return context[name]
+
+    assert rendered("{% set xs = [] %}{% set _ = xs.append(2) %}{{ xs }} {{ d.get('k', 5) }}", d={}) == "[2] 5"
+    assert rendered("{% for x in [1] %}{% set who = 'Omi' %}{{ asks('who') }}{% endfor %}", asks=asks) == "Omi"
+
+
+def test_a_call_that_raises_stopiteration_gives_an_undefined_value_as_before():
+    empty = iter(())
+    with pytest.raises(jinja2.UndefinedError):
+        rendered("{{ next() }}", next=empty.__next__)
+
+
+def test_a_macro_run_straight_in_escapes_as_jinja_would_and_is_run_so_with_this_jinja():
+    assert render._env().context_class.direct_macros, "this jinja2 keeps its macros elsewhere: the slow way is taken"
+    source = "{% macro m(a) %}<i>{{ a }}</i>{% endmacro %}{{ m('<b>') }}"
+    assert rendered(source) == "<i>&lt;b&gt;</i>"   # a string template is escaped (select_autoescape)
+    assert jinja2.Environment(autoescape=True).from_string(source).render() == rendered(source)
+
+
+def test_a_long_line_is_wrapped_as_textwrap_wraps_it_each_time_with_its_own_indent():
+    import textwrap
+
+    line = "  " + " ".join(f"word{i}" for i in range(40))
+    for width, indent in [(60, "  "), (60, ""), (45, "  "), (60, "  ")]:
+        expected = textwrap.fill(line, width, subsequent_indent="  " + indent, break_long_words=False,
+                                 break_on_hyphens=False)
+        assert render.wrap(line, width, indent) == expected
+        assert render.wrap("short\n" + line, width, indent) == "short\n" + expected

@@ -29,3 +29,20 @@ def test_every_report_reads_the_same_with_the_public_sentences_told_once_a_round
     assert compared >= 12
     if game_name == "ikusa":
         assert told_once > 100, "no public sentence was shared"
+
+
+def test_a_public_sentence_is_told_once_and_its_line_wrapped_as_the_wrap_filter_wraps_it():
+    told = []
+
+    def tell(event):
+        told.append(event["kind"])
+        return " ".join(f"word{i}" for i in range(30)) + f" {event['kind']}."
+
+    public, private = {"kind": "volley"}, {"kind": "spy_report"}
+    sentences = render.Sentences({id(public)})
+    for _ in range(3):
+        assert sentences(public, tell, "    ", 60) == render.wrap("    " + tell(public), 60)
+        assert sentences(public, tell) == tell(public)
+        assert sentences(private, tell, "  ", 60, "") == render.wrap("  " + tell(private), 60, "")
+    assert told.count("volley") == 1 + 6   # once for the round, and the six times the test told it itself
+    assert told.count("spy_report") == 3 + 3
