@@ -1,6 +1,17 @@
 """Hand-built pieces of an Ikusa state for the rule tests: provinces and armies, coloured by their owner."""
 from __future__ import annotations
 
+from engine import Dice
+from games.ikusa import GAME
+
+
+def after_placement() -> dict:
+    """A three-player game (ann, bob, cho) just after its placement round, on default orders."""
+    state, _ = GAME.setup(["ann", "bob", "cho"], {}, Dice(b"problems"))
+    orders = {player: GAME.default_orders(state, player) for player in state["players"]}
+    state, _ = GAME.resolve(state, orders, Dice(b"placement"))
+    return state
+
 
 def pieces(colours: dict[str, str]):
     """`province` and `army` builders for a table of the players' colours."""

@@ -1,18 +1,11 @@
 """What an Ikusa player reads when orders are refused: the sentences of a few problem codes, word for word."""
-from engine import Dice
 from games.ikusa import GAME
 from games.ikusa.board import default_board
 from games.ikusa.problems import PROBLEMS, Refused, problem
 from games.ikusa.units import check_priority
+from tests.ikusa.pieces import after_placement
 
 BOARD = default_board()
-
-
-def after_placement():
-    state, _ = GAME.setup(["ann", "bob", "cho"], {}, Dice(b"problems"))
-    orders = {player: GAME.default_orders(state, player) for player in state["players"]}
-    state, _ = GAME.resolve(state, orders, Dice(b"placement"))
-    return state
 
 
 def test_the_player_reads_each_refusal_as_one_plain_sentence():

@@ -2,19 +2,12 @@
 board as the war will find it, so an attack the acknowledgement accepts is not then skipped as 'not adjacent'."""
 from __future__ import annotations
 
-from engine import Dice
 from games.ikusa import GAME
 from games.ikusa.battles import why_not
 from games.ikusa.board import default_board
+from tests.ikusa.pieces import after_placement
 
 BOARD = default_board()
-
-
-def after_placement():
-    state, _ = GAME.setup(["ann", "bob", "cho"], {}, Dice(b"problems"))
-    orders = {player: GAME.default_orders(state, player) for player in state["players"]}
-    state, _ = GAME.resolve(state, orders, Dice(b"placement"))
-    return state
 
 
 def codes(state, war):
