@@ -61,10 +61,11 @@ def foresee_war(levied: dict, side: str, war_orders: dict, board: Board) -> Fore
         if entry["force"] == "army":   # an army's run ends when another army's entry comes, as in the war
             for army_id, run in runs.items():
                 run["closed"] = run["closed"] or army_id != entry["id"]
-        reason = attacks_left(runs, forces_attacked, board_now, entry)
         origin = origin_of(board_now, entry)
-        if reason is None and why_not(board_now, side, entry, board):
-            reason = why_not(board_now, side, entry, board)
+        reason = attacks_left(runs, forces_attacked, board_now, entry)
+        refused = None if reason else why_not(board_now, side, entry, board)
+        if refused:
+            reason = refused
             _count(entry, runs, forces_attacked)   # as the player means it: a later attack counts it
         elif reason is None:
             reason = _attack_as_if_won(board_now, side, entry, won, runs, forces_attacked)

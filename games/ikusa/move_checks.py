@@ -172,8 +172,6 @@ def _skip_problem(state: dict, side: str, board: Board, at: str, phase: str, ord
                         **values)
     if reason == "not_adjacent" and "previous" not in values:
         return _problem(state, side, field, "not-adjacent", **values)
-    if reason not in REASON_CODES:
-        return _problem(state, side, field, "move-not-possible", reason=reason)
     return _problem(state, side, field, REASON_CODES[reason], **values)
 
 

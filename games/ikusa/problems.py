@@ -233,7 +233,6 @@ PROBLEMS = ProblemTable({
                                  "{place:paren}."),
     "units-already-moved": (NOT_ALLOWED, "Those units have already moved in phase D{place:paren}."),
     "army-frozen-moves": (NOT_ALLOWED, "That army's daimyo was assassinated: it does not move this round."),
-    "move-not-possible": (NOT_ALLOWED, "That move cannot be carried out ({reason})."),
     "province-not-yours-to-move": (NOT_ALLOWED, "You do not own that province, so no force of yours moves from "
                                                 "it{place:paren}."),
     # --- action 7, the war: battles in phases B and C (battles.py, with units.py and combat.py) ---

@@ -582,3 +582,16 @@ def test_a_trial_copy_equals_the_state_and_what_a_levy_or_a_move_changes_on_it_l
     trial["secret"]["bob"]["ronin"].pop("blue-1")
     trial["over"] = True
     assert state == before
+
+
+def test_every_reason_the_march_skips_an_order_for_has_the_problem_the_check_words_it_as():
+    """The check tells a march's skip as a typed problem (move_checks.REASON_CODES), never as the bare reason."""
+    import re
+    from pathlib import Path
+
+    from games.ikusa.move_checks import REASON_CODES, SHAPE_REASONS
+
+    source = (Path(__file__).parents[2] / "games/ikusa/movement.py").read_text("utf-8")
+    reasons = set(re.findall(r'Skip\("([a-z_]+)"', source))
+    assert len(reasons) > 20
+    assert reasons - set(REASON_CODES) - set(SHAPE_REASONS) == {"too_far"}   # told by phase, with the reach
