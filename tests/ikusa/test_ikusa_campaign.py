@@ -168,3 +168,19 @@ def test_a_spy_turning_to_another_side_in_a_file_with_other_mistakes_hears_of_bo
     turned = submit("ann", f'[spy]\nwatch = "cho"\n\n[planning]\nturn_order = {state["koku"]["ann"] + 7}\n')
     assert turned.code == 2
     assert "watches one side a round" in turned.err and "Koku" in turned.err, turned.err
+
+
+@pytest.mark.parametrize("text", [
+    'planning = [1, 2]\n', 'planning = "all"\n', 'spy = "bob"\n', '[spy]\nwatch = ["cho", "bob"]\n',
+    '[spy]\nwatch = { side = "cho" }\n', '[planning]\nturn_order = "seven"\n', 'war = 5\n[spy]\nwatch = 3\n',
+])
+def test_a_file_of_any_shape_from_the_watched_or_the_spy_is_refused_in_words_while_the_lock_holds(tmp_path, text):
+    """The spy's lock is judged on the file as written when the rest of it is refused: whatever its shape,
+    the answer is a refusal the player can read, never an internal error."""
+    folder, submit = ninja_hired_by_ann(tmp_path)
+    bob_koku = Campaign.load(folder).state()["koku"]["bob"]
+    assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
+    assert submit("bob", f"[planning]\nturn_order = {bob_koku}\n").code == 0
+    for player in ("bob", "ann"):
+        answer = submit(player, text)
+        assert answer.code == 2 and "orders rejected" in answer.err and "internal error" not in answer.err, answer
