@@ -133,6 +133,9 @@ class Game:
     # (state, the orders in so far) -> [(player, key, data)]: private news a player gets as soon
     # as others' orders are in (e.g. a spy sees the watched allocation before allocating)
     briefings: Callable[[State, dict[str, Orders]], list[tuple[str, str, dict]]] | None = None
+    # (view, the events the player sees, the campaign's round) -> the parts its report tells them in, as the
+    # game's report template reads them (None: the template goes through the events itself)
+    chronicle: Callable[[View, list[dict], int], dict] | None = None
     # `pbem demo` stops a game of computer players after this many rounds
     demo_rounds: int = 200
     # "package.module:name" of the game's click command for `pbem odds NAME` (exact odds of its dice), if any;

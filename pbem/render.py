@@ -9,6 +9,7 @@ from __future__ import annotations
 import textwrap
 from functools import lru_cache
 
+import games
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
 from engine.events import ALL, for_players, visible_to
@@ -36,21 +37,26 @@ class RoundReports:
             for ev in seen:
                 self.texts.share(ev)
         self.dice = self.texts.share(dice_part(round_number, dice, next_commitment))
-        self.sentences = Sentences(_public_ids(events, self.events))
+        self.sentences = Sentences(*_public_ids(events, self.events))
 
 
-def _public_ids(events: list[dict], seen_by: dict[str, list[dict]]) -> set[int]:
-    """The ids of the dicts for_players made for the events everyone sees ("all"): one dict in every list."""
+def _public_ids(events: list[dict], seen_by: dict[str, list[dict]]) -> tuple[set[int], set[int]]:
+    """The ids of the dicts for_players made for the events everyone sees ("all"): one dict in every list; and
+    of those that follow an event not everyone sees, where a run of public events in some report begins."""
     if not seen_by:
-        return set()
+        return set(), set()
     first, seen = next(iter(seen_by.items()))
-    ids, position = set(), 0
+    ids, starts, position, after_private = set(), set(), 0, False
     for ev in events:
+        public = ev["audience"] == ALL
+        if public:
+            ids.add(id(seen[position]))
+            if after_private:
+                starts.add(id(seen[position]))
+        after_private = not public
         if visible_to(ev, first):
-            if ev["audience"] == ALL:
-                ids.add(id(seen[position]))
             position += 1
-    return ids
+    return ids, starts
 
 
 class Sentences:
@@ -62,10 +68,11 @@ class Sentences:
     own) every sentence is told anew.
     """
 
-    def __init__(self, public: set[int] = frozenset()) -> None:
-        self.public = public
+    def __init__(self, public: set[int] = frozenset(), starts: set[int] = frozenset()) -> None:
+        self.public, self.starts = public, starts
         self.told: dict[int, str] = {}
         self.lines: dict[tuple, str] = {}
+        self.runs_told: dict[tuple, str] = {}
 
     def __call__(self, event: dict, tell, lead: str = "", width: int = 0, indent: str = "  ") -> str:
         """The sentence after `lead`, and given a width, wrapped as the wrap filter does: kept for the round
@@ -78,6 +85,30 @@ class Sentences:
                 self.told[id(event)] = tell(event)
             self.lines[key] = _line(lead + self.told[id(event)], width, indent)
         return self.lines[key]
+
+
+    def runs(self, events: list[dict], told) -> str:
+        """The events as `told` (a macro taking a list of events) tells them, each run of public events told once
+        for the round: a busy round's battles are most of every report, and the same in each. The runs are cut
+        where any report's private events cut them (`starts`), so that every report's runs are the same."""
+        text, run = [], []
+        for event in events:
+            public = id(event) in self.public
+            if run and (public != (id(run[0]) in self.public) or (public and id(event) in self.starts)):
+                text.append(self._told_run(run, told))
+                run = []
+            run.append(event)
+        if run:
+            text.append(self._told_run(run, told))
+        return "".join(text)
+
+    def _told_run(self, run: list[dict], told) -> str:
+        if id(run[0]) not in self.public:
+            return told(run)
+        key = tuple(map(id, run))
+        if key not in self.runs_told:
+            self.runs_told[key] = told(run)
+        return self.runs_told[key]
 
 
 def _line(text: str, width: int, indent: str) -> str:
@@ -125,8 +156,10 @@ def order_form(campaign: str, game, round_number: int, player: str, view: dict) 
 
 def render_text(model: dict, sentences=None) -> str:
     """The text report; `sentences` (RoundReports.sentences) tells each public event once for the round."""
+    game = games.get(model["game"])
+    told = game.chronicle(model["view"], model["events"], model["round"]) if game.chronicle else None
     return _env().get_template(f"{template_folder(model['game'])}/report.txt.j2").render(
-        r=model, sentence=sentences or Sentences())
+        r=model, sentence=sentences or Sentences(), chronicle=told)
 
 
 def render_json(model: dict) -> str:

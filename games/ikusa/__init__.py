@@ -67,6 +67,12 @@ def as_state(view: dict) -> dict:
     return {key: value for key, value in view.items() if key != "position"} if "position" in view else view
 
 
+def chronicle(view: dict, events: list[dict], round_number: int) -> dict:
+    from .chronicle import chronicle as told
+
+    return told(view, events, round_number)
+
+
 def check_in_context(state: dict, player: str, orders: dict, orders_in: dict) -> list:
     from .spy import check_in_context as check
 
@@ -112,6 +118,7 @@ GAME = Game(
     active_players=players_left,
     check_in_context=check_in_context,
     briefings=briefings,
+    chronicle=chronicle,
     demo_rounds=60,
     odds_command="games.ikusa.commands:odds",
 )

@@ -238,6 +238,24 @@ def test_castle_bonus_units_are_told_apart_from_the_defenders_own(opening):
     assert "The defender loses 1 spearman and 2 castle spearmen." in text
 
 
+def test_the_report_tells_every_event_once_in_order_under_the_action_or_the_side_it_belongs_to(reports):
+    from games.ikusa.chronicle import PART_OF, WAR_ACTS, chronicle
+
+    compared = 0
+    for _game, number, _player, shown, _text in reports:
+        told = chronicle(shown["view"], shown["events"], number)
+        assert [e for part in told["parts"] for e in part["events"]] == shown["events"]
+        assert told["dice_rolled"] == any(e["kind"] == "volley" for e in shown["events"])
+        for part in told["parts"]:
+            for e in part["events"]:
+                if part["action"] in PART_OF.values() and e["kind"] in PART_OF:
+                    assert PART_OF[e["kind"]] == part["action"], (number, e)
+                if part["action"] == "war" and e["kind"] in WAR_ACTS and e.get("colour") and not e.get("war_of"):
+                    assert e["colour"] == part["side"], (number, e)
+                compared += 1
+    assert compared > 5000
+
+
 def test_the_placement_round_is_the_set_up_and_the_rounds_after_it_keep_the_rulebooks_numbers(reports):
     headings = {(name, number): text.splitlines()[0] for name, number, player, shown, text in reports
                 if player == "ann"}
