@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.events import visible_to
 
+from . import seat_order
 from .cards import CASTLES, CLANS
 from .lines import infantry_total, is_infantry
 
@@ -34,12 +35,6 @@ LEGEND_KEYS = ("infantry", "archery", "cavalry", "daimyo", "secured", "taken", "
 def seat_colours(players: list[str]) -> dict[str, str]:
     """Each player's colour, by seat at the table (the order of the players in the game), never by name."""
     return {player: PALETTE[seat % len(PALETTE)] for seat, player in enumerate(players)}
-
-
-def turn_order(view: dict) -> list[str]:
-    players = view["players"]
-    start = players.index(view["first"])
-    return players[start:] + players[:start]
 
 
 def dice(line: str) -> list[dict]:
@@ -149,7 +144,7 @@ def table_model(view: dict, events: list[dict], player: str) -> dict:
     rows_top = y
     y += TITLE_H
     rows = []
-    for seat in turn_order(view):
+    for seat in seat_order(view):
         row = player_row(seat, player, view, colours, taken, chances, secured_now, y)
         rows.append(row)
         y += row["height"] + GAP

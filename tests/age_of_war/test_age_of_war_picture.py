@@ -2,19 +2,20 @@
 is made of the player's view and visible events alone."""
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from engine import for_player
+from engine import canonical, for_player
 from engine.dice import Dice, round_seed
 from engine.events import visible_to
 from games import get
 from games.age_of_war import resolve
 from games.age_of_war.cards import CASTLES, CLANS
-from games.age_of_war.picture import PALETTE, table_model
+from games.age_of_war.picture import LEGEND_KEYS, PALETTE, table_model
 from pbem import render
 from tests.age_of_war.scripted_dice import ScriptedDice, give, new_game
 from tests.hidden import position, unexecuted_variant
@@ -126,6 +127,14 @@ def test_the_picture_is_byte_identical_in_processes_with_different_hash_seeds():
         assert done.returncode == 0, done.stderr
         digests.add(done.stdout.strip())
     assert len(digests) == 1 and len(next(iter(digests))) == 64
+
+
+def test_the_model_is_plain_data_that_canonical_json_carries_unchanged():
+    state, events = scripted_round()
+    model = table_model(GAME.view(state, "bob"), for_player(events, "bob"), "bob")
+    assert json.loads(canonical.dumps(model)) == model
+    assert [row["player"] for row in model["rows"]["rows"]] == ["ann", "bob", "cid"]
+    assert [entry["key"] for entry in model["legend"]["entries"]] == list(LEGEND_KEYS)
 
 
 def test_a_secured_clan_is_one_face_down_stack_marked_secured_in_front_of_its_holder():
