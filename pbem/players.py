@@ -13,7 +13,9 @@ from dataclasses import replace
 from pbem import clock, render
 from pbem.campaign import Campaign, Player, is_mail_address
 from pbem.errors import UserError
+from pbem.languages import offered
 from pbem.outbox import compose, post
+from pbem.render import template_folder
 from pbem.rounds import report_text
 
 
@@ -53,8 +55,9 @@ def set_player(campaign: Campaign, name: str, *, email: str | None = None, langu
     old = campaign.player(name)
     if email is not None:
         _check_email(email)
-    if language is not None and not (2 <= len(language) <= 8 and language.replace("-", "").isalpha()):
-        raise UserError(f"--language {language!r}: a language code such as en, es or pt-BR")
+    if language is not None and language not in offered(template_folder(campaign.game_name)):
+        raise UserError(f"--language {language!r}: this campaign's mails can be written in "
+                        f"{', '.join(offered(template_folder(campaign.game_name)))}")
     campaign.players = [replace(p, email=email or p.email, language=language or p.language) if p.name == name else p
                         for p in campaign.players]
     campaign.save()

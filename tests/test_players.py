@@ -4,6 +4,7 @@ from email import policy
 
 from conftest import TOKENS, order_file, run
 
+from pbem import languages
 from pbem.campaign import Campaign
 
 
@@ -25,12 +26,21 @@ def test_a_replaced_player_gets_a_new_token_and_the_old_one_stops_working(campai
     assert run("inbox", camp.folder).code == 0
 
 
-def test_a_player_may_change_address_and_language_and_keep_the_token(campaign):
+def test_a_player_may_change_address_and_language_and_keep_the_token(campaign, monkeypatch):
+    monkeypatch.setattr(languages, "listed", lambda: {"es": {"name": "español"}})   # its catalogues exist
     result = run("player", "set", campaign.folder, "ann", "--email", "ann@new.example.org", "--language", "es")
     assert result.code == 0, result.err
     camp = Campaign.load(campaign.folder)
     assert (camp.player("ann").email, camp.player("ann").language) == ("ann@new.example.org", "es")
     assert camp.token_matches("ann", TOKENS["ann"])
+
+
+def test_a_language_the_campaign_cannot_write_in_is_refused(campaign, monkeypatch):
+    monkeypatch.setattr(languages, "listed", lambda: {"es": {"name": "español"}, "xx": {"name": "none"}})
+    for code in ("xx", "de", "es-ES", "../es"):
+        result = run("player", "set", campaign.folder, "ann", "--language", code)
+        assert result.code == 2 and "can be written in en, es" in result.err, (code, result.err)
+    assert Campaign.load(campaign.folder).player("ann").language == "en"
 
 
 def test_bad_player_changes_are_refused(campaign):
