@@ -9,6 +9,8 @@ from __future__ import annotations
 import textwrap
 from functools import lru_cache
 
+from markupsafe import Markup, escape
+
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
 from engine.events import ALL, for_players, visible_to
@@ -37,6 +39,7 @@ class RoundReports:
                 self.texts.share(ev)
         self.dice = self.texts.share(dice_part(round_number, dice, next_commitment))
         self.sentences = Sentences(_public_ids(events, self.events))
+        self.pieces = Pieces(self.sentences.public)
 
 
 def _public_ids(events: list[dict], seen_by: dict[str, list[dict]]) -> set[int]:
@@ -78,6 +81,26 @@ class Sentences:
                 self.told[id(event)] = tell(event)
             self.lines[key] = _line(lead + self.told[id(event)], width, indent)
         return self.lines[key]
+
+
+class Pieces:
+    """The HTML of each event every player sees, made once a round for all the pages, as Sentences tells its text
+    once: a battle's rows read the same in every report, and made anew for each page they cost as much as the
+    rest of it. A piece is the page's macro for that kind of event (its name is the key: the macro itself is made
+    anew at every render), made of the event and the public view alone; tests/test_report_sentences.py renders
+    the pages of whole games both ways and compares them byte for byte."""
+
+    def __init__(self, public: set[int] = frozenset()) -> None:
+        self.public = public
+        self.made: dict[tuple[int, str], str] = {}
+
+    def __call__(self, event: dict, macro) -> str:
+        if id(event) not in self.public:
+            return macro(event)
+        key = (id(event), macro.name)
+        if key not in self.made:
+            self.made[key] = macro(event)
+        return self.made[key]
 
 
 def _line(text: str, width: int, indent: str) -> str:
@@ -129,6 +152,14 @@ def render_text(model: dict, sentences=None) -> str:
         r=model, sentence=sentences or Sentences())
 
 
+def render_html(model: dict, sentences=None, pieces=None) -> str:
+    """The HTML report, made from the same model as the text (never from the text). Its sentences are the
+    text's own, unwrapped: `sentences` (RoundReports.sentences) tells each public event once for the round's
+    texts and pages, and `pieces` (RoundReports.pieces) makes each public event's HTML once for its pages."""
+    return _env().get_template(f"{template_folder(model['game'])}/report.html.j2").render(
+        r=model, sentence=sentences or Sentences(), piece=pieces or Pieces())
+
+
 def render_json(model: dict) -> str:
     return canonical.dumps(model)
 
@@ -159,6 +190,19 @@ def tally(units: dict, plurals: dict | None = None, order=(), conjunction: str =
     present = sorted((word for word, n in units.items() if n), key=lambda word: (rank.get(word, len(rank)), word))
     return listing([f"{units[word]} {word if units[word] == 1 else plurals.get(word, word + 's')}"
                     for word in present], conjunction)
+
+
+def faces_html(rolls: list[dict], fortification: str | None = None, plurals: dict | None = None) -> Markup:
+    """A volley's dice as HTML, "spearmen 3*, 9": the dice of a run of alike units after their name, each hit
+    marked (events.txt.j2's `rolls` macro, for a page). Each name is escaped here; the markup is the filter's."""
+    plurals, told = plurals or {}, []
+    for (unit, bonus), same in runs(rolls, "unit", "bonus"):
+        name = f"{fortification or 'bonus'} {unit}" if bonus else unit
+        name = name if len(same) == 1 else plurals.get(name, name + "s")
+        dice = ", ".join(f'<span class="hit">{int(r["roll"])}*</span>' if r["hit"] else str(int(r["roll"]))
+                         for r in same)
+        told.append(f"{escape(name)} {dice}")
+    return Markup("; ".join(told))
 
 
 def listing(items, conjunction: str = "and") -> str:
@@ -243,13 +287,19 @@ def _env():
         def call(__self, __obj, *args, **kwargs):
             kind, escape = type(__obj), False
             if kind is jinja2.runtime.Macro:
+                if __self.eval_ctx.autoescape and not __obj._default_autoescape:
+                    # a text template's macro called in an HTML page gives plain text, which the page escapes
+                    # (jinja would mark it safe, names and all, as a macro's output in an escaping template)
+                    kwargs.pop("_block_vars", None)
+                    kwargs.pop("_loop_vars", None)
+                    return __obj(*args, **kwargs)
                 if (__self.direct_macros and len(args) == __obj._argument_count
                         and (not kwargs or kwargs.keys() == _LOOP_ONLY)
                         and not (__obj.caller or __obj.catch_kwargs or __obj.catch_varargs)):
                     __obj, escape = __obj._func, __self.eval_ctx.autoescape   # what Macro.__call__ comes to
                 else:
                     args = (__self.eval_ctx, *args)
-            elif kind is not _BUILTIN_METHOD and kind is not Sentences:
+            elif kind is not _BUILTIN_METHOD and kind is not Sentences and kind is not Pieces:
                 return super().call(__obj, *args, **kwargs)
             kwargs.pop("_block_vars", None)
             kwargs.pop("_loop_vars", None)
@@ -285,8 +335,9 @@ def _env():
     )
     probe = env.from_string("{% macro m(a) %}{{ a }}{% endmacro %}").module.m
     Context.direct_macros = all(hasattr(probe, name) for name in ("_func", "_argument_count", "caller",
-                                                                  "catch_kwargs", "catch_varargs"))
+                                                                  "catch_kwargs", "catch_varargs",
+                                                                  "_default_autoescape"))
     env.filters.update(counts=counts, fields=fields, tally=tally, listing=listing,
                        lower_lead=lower_lead, capitalize_first=capitalize_first, wrap=wrap,
-                       runs=runs)
+                       runs=runs, faces_html=faces_html)
     return env
