@@ -156,7 +156,8 @@ def render_html(model: dict, sentences=None, pieces=None) -> str:
     """The HTML report, made from the same model as the text (never from the text). Its sentences are the
     text's own, unwrapped: `sentences` (RoundReports.sentences) tells each public event once for the round's
     texts and pages, and `pieces` (RoundReports.pieces) makes each public event's HTML once for its pages."""
-    return _env().get_template(f"{template_folder(model['game'])}/report.html.j2").render(
+    own = f"{template_folder(model['game'])}/report.html.j2"   # a game without one gets the common page
+    return _env().select_template([own, "common/report.html.j2"]).render(
         r=model, sentence=sentences or Sentences(), piece=pieces or Pieces())
 
 
