@@ -9,6 +9,8 @@ from __future__ import annotations
 import textwrap
 from functools import lru_cache
 
+from markupsafe import Markup, escape
+
 import games
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
@@ -100,12 +102,12 @@ class Sentences:
             run.append(event)
         if run:
             text.append(self._told_run(run, told))
-        return "".join(text)
+        return Markup("").join(text) if text and isinstance(text[0], Markup) else "".join(text)
 
     def _told_run(self, run: list[dict], told) -> str:
         if id(run[0]) not in self.public:
             return told(run)
-        key = tuple(map(id, run))
+        key = (told.name, *map(id, run))   # the macro is made anew at every render: its name is the key
         if key not in self.runs_told:
             self.runs_told[key] = told(run)
         return self.runs_told[key]
@@ -156,10 +158,21 @@ def order_form(campaign: str, game, round_number: int, player: str, view: dict) 
 
 def render_text(model: dict, sentences=None) -> str:
     """The text report; `sentences` (RoundReports.sentences) tells each public event once for the round."""
-    game = games.get(model["game"])
-    told = game.chronicle(model["view"], model["events"], model["round"]) if game.chronicle else None
     return _env().get_template(f"{template_folder(model['game'])}/report.txt.j2").render(
-        r=model, sentence=sentences or Sentences(), chronicle=told)
+        r=model, sentence=sentences or Sentences(), chronicle=_chronicle(model))
+
+
+def _chronicle(model: dict) -> dict | None:
+    game = games.get(model["game"])
+    return game.chronicle(model["view"], model["events"], model["round"]) if game.chronicle else None
+
+
+def render_html(model: dict, sentences=None) -> str:
+    """The HTML report, made from the same model as the text (never from the text). Its sentences are the
+    text's own, unwrapped: `sentences` (RoundReports.sentences) tells each public event once for the round's
+    texts and makes each run of public events' HTML once for its pages."""
+    return _env().get_template(f"{template_folder(model['game'])}/report.html.j2").render(
+        r=model, sentence=sentences or Sentences(), chronicle=_chronicle(model))
 
 
 def render_json(model: dict) -> str:
@@ -192,6 +205,19 @@ def tally(units: dict, plurals: dict | None = None, order=(), conjunction: str =
     present = sorted((word for word, n in units.items() if n), key=lambda word: (rank.get(word, len(rank)), word))
     return listing([f"{units[word]} {word if units[word] == 1 else plurals.get(word, word + 's')}"
                     for word in present], conjunction)
+
+
+def faces_html(rolls: list[dict], fortification: str | None = None, plurals: dict | None = None) -> Markup:
+    """A volley's dice as HTML, "spearmen 3*, 9": the dice of a run of alike units after their name, each hit
+    marked (events.txt.j2's `rolls` macro, for a page). Each name is escaped here; the markup is the filter's."""
+    plurals, told = plurals or {}, []
+    for (unit, bonus), same in runs(rolls, "unit", "bonus"):
+        name = f"{fortification or 'bonus'} {unit}" if bonus else unit
+        name = name if len(same) == 1 else plurals.get(name, name + "s")
+        dice = ", ".join(f'<span class="hit">{int(r["roll"])}*</span>' if r["hit"] else str(int(r["roll"]))
+                         for r in same)
+        told.append(f"{escape(name)} {dice}")
+    return Markup("; ".join(told))
 
 
 def listing(items, conjunction: str = "and") -> str:
@@ -276,6 +302,12 @@ def _env():
         def call(__self, __obj, *args, **kwargs):
             kind, escape = type(__obj), False
             if kind is jinja2.runtime.Macro:
+                if __self.eval_ctx.autoescape and not __obj._default_autoescape:
+                    # a text template's macro called in an HTML page gives plain text, which the page escapes
+                    # (jinja would mark it safe, names and all, as a macro's output in an escaping template)
+                    kwargs.pop("_block_vars", None)
+                    kwargs.pop("_loop_vars", None)
+                    return __obj(*args, **kwargs)
                 if (__self.direct_macros and len(args) == __obj._argument_count
                         and (not kwargs or kwargs.keys() == _LOOP_ONLY)
                         and not (__obj.caller or __obj.catch_kwargs or __obj.catch_varargs)):
@@ -318,8 +350,9 @@ def _env():
     )
     probe = env.from_string("{% macro m(a) %}{{ a }}{% endmacro %}").module.m
     Context.direct_macros = all(hasattr(probe, name) for name in ("_func", "_argument_count", "caller",
-                                                                  "catch_kwargs", "catch_varargs"))
+                                                                  "catch_kwargs", "catch_varargs",
+                                                                  "_default_autoescape"))
     env.filters.update(counts=counts, fields=fields, tally=tally, listing=listing,
                        lower_lead=lower_lead, capitalize_first=capitalize_first, wrap=wrap,
-                       runs=runs)
+                       runs=runs, faces_html=faces_html)
     return env

@@ -80,6 +80,7 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
             parts["chain"] = canonical.dumps(model["chain"])[:-1]
             links[player] = model["chain"]["link"]
         files[f"reports/{player}.txt"] = render.render_text(model, shared.sentences).encode("utf-8")
+        files[f"reports/{player}.html"] = render.render_html(model, shared.sentences).encode("utf-8")
         files[f"reports/{player}.json"] = shared.texts.join(parts).encode("utf-8")
     record = {
         "round": number,
@@ -334,7 +335,9 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
     for player in campaign.player_names:
         data = read(f"reports/{player}.json")
         if not posted(campaign, report_key(number, player, data)):
-            key, message = report_mail(campaign, player, number, record, read(f"reports/{player}.txt"), data)
+            page = f"reports/{player}.html"   # none in a round resolved before reports had their pages
+            html = read(page) if (page in files if files else (folder / page).is_file()) else None
+            key, message = report_mail(campaign, player, number, record, read(f"reports/{player}.txt"), data, html)
             messages[f"{key}.eml"] = message
     if messages:
         write_batch_atomic(campaign.folder / "outbox", messages)
@@ -342,19 +345,19 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
 
 
 def report_mail(campaign: Campaign, player: str, number: int, record: dict, text: bytes,
-                data: bytes) -> tuple[str, bytes]:
+                data: bytes, html: bytes | None = None) -> tuple[str, bytes]:
     """(key, message) of a player's report mail: made from that player's report alone and the round's public
     facts (when it was resolved, whether it ended the game or played a round again). Its name, Message-ID and
     MIME boundaries come from the player's own report, never from the round's record, which covers others'
-    secrets; a re-run's report differs, so it is a new message."""
+    secrets; a re-run's report differs, so it is a new message. The text comes first, the page (`html`, the
+    round's reports/PLAYER.html) after it as its alternative: a mail reader shows the last it can."""
     subject = f"Round {number} report" + (" (game over)" if record["over"] else "")
     if record["rerun"]:
         subject += " (re-run)"
     key = report_key(number, player, data)
-    body = text.decode("utf-8")
-    html = render.render("common/report.html.j2", subject=f"[{campaign.name}] {subject}", text=body)
-    return key, compose(campaign, player, subject, body, key=key, moment=clock.parse(record["resolved_at"]),
-                        headers={"X-Pbem-Round": str(number)}, html=html,
+    return key, compose(campaign, player, subject, text.decode("utf-8"), key=key,
+                        moment=clock.parse(record["resolved_at"]), headers={"X-Pbem-Round": str(number)},
+                        html=None if html is None else html.decode("utf-8"),
                         attachments=[json_attachment(campaign, player, number, data)])
 
 

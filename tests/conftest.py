@@ -133,6 +133,32 @@ def dovecot():
         pytest.skip(str(exc))
 
 
+@pytest.fixture(scope="session")
+def chromium():
+    """Headless Chromium installed (by apt-get where allowed); a skip where it cannot be, a failure under CI=true."""
+    from tests.browser import BrowserUnavailable, ensure_chromium
+
+    try:
+        ensure_chromium()
+    except BrowserUnavailable as exc:
+        if os.environ.get("CI") == "true":
+            pytest.fail(str(exc))
+        pytest.skip(str(exc))
+
+
+@pytest.fixture(scope="session")
+def report_pages(tmp_path_factory):
+    """A round of each game played by the computer for ann, bob and cho, with battles (Ikusa) or rolls (Age of War)
+    in it, its report mails in the outbox: {game: (campaign, round)}."""
+    from tests.report_pages import played
+
+    folder = tmp_path_factory.mktemp("pages")
+    return {"ikusa": played(folder / "ikusa", "ikusa", ["ann", "bob", "cho"],
+                            lambda events: sum(e["kind"] == "battle_started" for e in events) >= 2),
+            "age-of-war": played(folder / "war", "age-of-war", ["ann", "bob", "cho"],
+                                 lambda events: any(e["kind"] == "roll" for e in events))}
+
+
 @pytest.fixture
 def servers(dovecot, tmp_path):
     """Dovecot and the SMTP relay on loopback, with mailboxes for the GM and the players of tests/mailplay.py."""

@@ -210,7 +210,8 @@ def dice_record(pos: Position, rolls: list[dict] | None = None) -> dict:
 def report(pos: Position, player: str, game: Game | None = None, state: dict | None = None,
            events: list[dict] | None = None, rolls: list[dict] | None = None) -> tuple[bytes, bytes, bytes, bytes]:
     """A player's (text, JSON) report of the position's round, fed to pbem.render as compute_round feeds it
-    (check_next_seed compares the two), with the state, events or rolls replaced where given."""
+    (check_next_seed compares the two), with the state, events or rolls replaced where given; then the report
+    mail, which carries the HTML page too, and the acknowledgement."""
     game = game or pos.game
     state = pos.round.state if state is None else state
     events = pos.round.events if events is None else events
@@ -223,10 +224,11 @@ def report(pos: Position, player: str, game: Game | None = None, state: dict | N
         dice=dice_record(pos, rolls), next_commitment=next_commitment, deadline=inputs.get("deadline"),
         defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"))
     text, data = render.render_text(model).encode("utf-8"), render.render_json(model).encode("utf-8")
+    page = render.render_html(model).encode("utf-8")   # in the mail, as its HTML part
     record = {"over": over, "rerun": inputs.get("rerun") is not None,
               "resolved_at": inputs.get("resolved_at", "2026-03-01T12:00:00Z")}
     campaign = ShellCampaign(CAMPAIGN, game, list(pos.players))
-    return text, data, report_mail(campaign, player, pos.number, record, text, data)[1], \
+    return text, data, report_mail(campaign, player, pos.number, record, text, data, page)[1], \
         acknowledgement(game, state, player)
 
 

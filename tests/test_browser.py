@@ -1,0 +1,84 @@
+"""The report pages in a real headless Chromium (tests/browser.py): at a phone's width and a desktop's, each page
+draws something, holds its headings and tables as the browser reads them, and asks the network for nothing;
+and a page that does ask is seen asking, so that the check can fail. One Chromium run per page and size."""
+from __future__ import annotations
+
+import http.server
+import threading
+from collections import Counter
+
+import pytest
+
+from tests.browser import load, png_pixels
+from tests.report_pages import NONCE, mail_page, parsed, rows
+
+CSP = ('<meta http-equiv="Content-Security-Policy" '
+       'content="default-src \'none\'; style-src \'unsafe-inline\'; img-src data:">')
+SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+ROWS_DECODED = 360   # the top of the first screen: the heading and what follows (decoding is pure Python)
+
+
+def drawn(png: bytes, width: int) -> tuple[int, float]:
+    """(distinct colours, share of pixels unlike the commonest) of the top of a screenshot of that width."""
+    shot_width, _, pixels = png_pixels(png, ROWS_DECODED)
+    assert shot_width == width
+    counts = Counter(pixels)
+    return len(counts), 1 - counts.most_common(1)[0][1] / len(pixels)
+
+
+@pytest.mark.parametrize("game_name", ["ikusa", "age-of-war"])
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_a_report_page_draws_its_tables_in_chromium_and_makes_no_request(chromium, report_pages, game_name,
+                                                                         size, tmp_path):
+    campaign, number = report_pages[game_name]
+    page = mail_page(campaign, number, "ann")
+    if size == "desktop":   # without its CSP: the page itself asks for nothing, not only the CSP forbidding it
+        assert CSP in page
+        page = page.replace(CSP, "")
+    (tmp_path / "page.html").write_text(page, "utf-8")
+    width, height = SIZES[size]
+    loaded = load(tmp_path / "page.html", width, height, tmp_path / "chromium")
+    assert loaded.requests == []
+    colours, inked = drawn(loaded.png, width)
+    assert colours >= 16 and inked >= 0.02, (colours, inked)
+    root = parsed(loaded.dom)
+    assert root.all("h1")[0].text().endswith("for ann")
+    assert "Standings" in [h.text() for h in root.all("h2")]
+    [standings] = root.all("table", "standings")
+    assert sorted(r[1].split(" ")[0] for r in rows(standings)) == ["ann", "bob", "cho"]
+    assert root.all("script") == [] and NONCE in root.text()
+    if game_name == "ikusa":
+        battles = root.all("section", "battle")
+        assert len(battles) == len(parsed(page).all("section", "battle")) >= 2
+        assert all(rows(b.all("table", "rounds")[0]) for b in battles)
+        assert root.all("table", "provinces") and root.all("table", "armies")
+    else:
+        assert root.all("h3", "attack") and rows(root.all("table", "rolls")[0])
+        assert rows(root.all("table", "castles")[0])
+
+
+def test_a_page_that_loads_an_image_from_the_network_is_seen_asking_for_it(chromium, tmp_path):
+    asked = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            asked.append(self.path)
+            self.send_response(404)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        port = server.server_address[1]
+        (tmp_path / "leaky.html").write_text(
+            f'<!DOCTYPE html><html><body><h1>A leak</h1><img src="http://127.0.0.1:{port}/pixel.png">'
+            '<img src="https://images.example.org/far.png"></body></html>', "utf-8")
+        loaded = load(tmp_path / "leaky.html", 390, 400, tmp_path / "chromium")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert loaded.requests == [f"http://127.0.0.1:{port}/pixel.png", "https://images.example.org/far.png"]
+    assert asked == ["/pixel.png"]   # and the one that reached a server reached ours (nothing resolves but loopback)

@@ -1,0 +1,111 @@
+"""The HTML report pages: every value escaped, nothing loaded from anywhere, a picture only where the model has
+one, and the text macros a page borrows escaped like the rest. (What a browser makes of them: test_browser.py.)"""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from engine import dice as dice_module
+from engine.dice import Dice
+from engine.game import players_to_order
+from games import GAMES, get
+from pbem import render
+from tests.harness import harness_for
+from tests.report_pages import NONCE, mail_page, parsed, rows
+
+HOSTILE = ["<script>alert(1)</script>", "b&amp;'\"x", "<img src=x onerror=alert(2)>"]
+CAMPAIGN = "<b>war</b> & \"peace\" 'o"
+
+
+def hostile_models(game_name: str, rounds: int) -> list[dict]:
+    """Every player's report model, round by round, of a game whose players and campaign have hostile names."""
+    game, rng = get(game_name), random.Random(7)
+    players = HOSTILE[:max(2, min(harness_for(game_name).player_counts))] if game_name != "ikusa" else HOSTILE
+    secret = b"h" * 32
+    options = harness_for(game_name).draw_options(len(players), rng)
+    state, events = game.setup(players, options, Dice.for_round(dice_module.round_seed(secret, 0), {}))
+    models = []
+    for number in range(rounds + 1):
+        if number:
+            orders = {p: game.computer_orders(game.view(state, p), p) for p in players_to_order(game, state, players)}
+            orders = {p: orders.get(p) or game.default_orders(state, p) for p in players}
+            dice = Dice.for_round(dice_module.round_seed(secret, number), {players[0]: NONCE})
+            state, events = game.resolve(state, orders, dice)
+        else:
+            dice = Dice.for_round(dice_module.round_seed(secret, 0), {})
+        nonces = {players[0]: NONCE} if number else {}
+        record = {"seed": "00", "commitment": "11", "nonces": nonces, "rolls": dice.rolls}
+        models += [render.report_model(campaign=CAMPAIGN, game=game, round_number=number, player=p, state=state,
+                                       events=events, dice=record, next_commitment="22", deadline=None,
+                                       defaulted=[players[-1]], rerun={"reason": "<i>oops</i>", "undone": [1]},
+                                       ) for p in players]
+        if game.is_over(state):
+            break
+    return models
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_every_name_and_word_a_player_or_the_gm_chose_is_escaped_in_the_page(game_name):
+    compared = 0
+    for model in hostile_models(game_name, 3):
+        page = render.render_html(model)
+        for raw in [*HOSTILE, CAMPAIGN, NONCE, "<i>oops</i>"]:
+            assert raw not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+        assert "&lt;b&gt;war&lt;/b&gt; &amp; &#34;peace&#34; &#39;o" in page
+        assert "onerror" not in re.sub(r"&lt;img src=x onerror=alert\(2\)&gt;", "", page)
+        assert [tag for tag in re.findall(r"<\s*(script|img|iframe|object|embed)\b", page, re.I)] == []
+        compared += 1
+    assert compared >= 8
+
+
+def test_a_text_templates_macro_called_in_a_page_gives_escaped_text():
+    env = render._env()
+    told = env.get_template("ikusa/events.txt.j2")   # a text template: its macros never escape
+    assert not env.from_string("{{ x }}", globals={"x": 1}).environment.autoescape("a.txt.j2")
+    page = env.from_string("{% macro m(a) %}<i>{{ a }}</i>{% endmacro %}{{ t.who(p, 'red') }}|{{ m(p) }}")
+    module = told.make_module({"r": {"view": {"players": ["x"], "names": {}, "colours": {}}}})
+    assert page.render(t=module, p="<b>") == "&lt;b&gt; (red)|<i>&lt;b&gt;</i>"
+
+
+@pytest.mark.parametrize("game_name", ["ikusa", "age-of-war"])
+def test_a_report_page_links_to_nothing_and_forbids_every_fetch(report_pages, game_name):
+    campaign, number = report_pages[game_name]
+    checked = 0
+    for player in campaign.player_names:
+        page = mail_page(campaign, number, player)
+        assert page == (campaign.round_dir(number) / "reports" / f"{player}.html").read_text("utf-8")
+        assert ('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+                'style-src \'unsafe-inline\'; img-src data:">') in page
+        for name, value in re.findall(r"\s(src|href|action|srcset|poster|data)\s*=\s*[\"']?([^\"'\s>]*)", page, re.I):
+            assert value.startswith("#"), (name, value)
+        assert not re.search(r"url\(|@import|<link|<script|<iframe|<object", page, re.I)
+        checked += 1
+    assert checked == 3
+
+
+def test_an_ikusa_page_has_a_table_for_each_battle_and_a_standings_row_for_each_player(report_pages):
+    campaign, number = report_pages["ikusa"]
+    events = campaign.read_json(number, "events.json")
+    battles = [e for e in events if e["kind"] == "battle_started" and e["audience"] == "all"]
+    root = parsed(mail_page(campaign, number, "ann"))
+    sections = root.all("section", "battle")
+    assert len(sections) >= len(battles) >= 2
+    for section in sections:
+        assert section.all("h3")[0].text().startswith("Battle ")
+        assert [r[0] for r in rows(section.all("table", "sides")[0])][:2] == ["Attacker", "Defender"]
+        assert rows(section.all("table", "rounds")[0]), "a battle without its dice"
+        assert section.all("p", "outcome")
+    [standings] = root.all("table", "standings")
+    assert sorted(r[1].split(" ")[0] for r in rows(standings)) == ["ann", "bob", "cho"]
+    assert NONCE in root.text()
+
+
+def test_the_picture_goes_in_its_slot_only_when_the_model_has_one():
+    [model] = [m for m in hostile_models("age-of-war", 0) if m["player"] == HOSTILE[0]]
+    assert 'id="picture"' not in render.render_html(model)
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'
+    page = render.render_html({**model, "picture_svg": svg})
+    assert f'<figure class="picture" id="picture">\n{svg}\n</figure>' in page
