@@ -162,6 +162,19 @@ class Campaign:
     def player_names(self) -> list[str]:
         return [p.name for p in self.players]
 
+    def language_of(self, name: str) -> str:
+        """The language a player's mail is written in: the one chosen, if the campaign can write it (a hand-edited
+        campaign.toml may name any), else English."""
+        from pbem.languages import ENGLISH, offered
+        from pbem.render import template_folder
+
+        chosen = self.player(name).language
+        return chosen if chosen in offered(template_folder(self.game_name)) else ENGLISH
+
+    def languages(self) -> dict[str, str]:
+        """The players whose mail is written in another language than English, and theirs."""
+        return {p.name: language for p in self.players if (language := self.language_of(p.name)) != "en"}
+
     def player(self, name: str) -> Player:
         for player in self.players:
             if player.name == name:

@@ -140,9 +140,10 @@ def _fill(staging: Path, game, name: str, gm: str, players: list[Player], option
     commit_round(campaign, 0, files)
     for player in players:
         report = report_text(campaign, player.name, 0, "text")
-        body = render.render("common/welcome.txt.j2", campaign=name, game=game.title, player=player.name,
+        language = campaign.language_of(player.name)
+        body = render.render("common/welcome.txt.j2", language, campaign=name, game=game.title, player=player.name,
                              token=tokens[player.name], gm=gm, report=report)
-        post(campaign, f"welcome-{player.name}",
-             compose(campaign, player.name, "Welcome", body, key=f"welcome-{player.name}", moment=now))
+        post(campaign, f"welcome-{player.name}", compose(campaign, player.name, render.subject("welcome", language),
+                                                         body, key=f"welcome-{player.name}", moment=now))
     campaign.log(f"created campaign {name!r} ({game.name}, {len(players)} players)")
     return campaign

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.files import move_atomic, write_atomic
+from pbem.languages import ENGLISH
 from pbem.orders import MAX_BYTES, OrdersRejected, deliver_briefings, normalised_text, read_orders, store
 from pbem.outbox import compose, post
 
@@ -90,12 +91,15 @@ def take_one(campaign: Campaign, data: bytes, source: str, digest: str) -> Intak
         problems = rejection.details
         player = claimed_player(campaign, data)
         if player:
-            acknowledge(campaign, player, f"ack-{digest}-{player}", "Orders rejected", rejection_text(source, problems))
+            language = campaign.language_of(player)
+            acknowledge(campaign, player, f"ack-{digest}-{player}", render.subject("orders_rejected", language),
+                        rejection_text(source, problems, language=language))
         campaign.log(f"inbox: rejected {source}" + (f" from {player}" if player else " (no known player)"))
         return Intake(source, player, False, problems)
     body = accept(campaign, submission, f"inbox:{source}")
     acknowledge(campaign, submission.player, f"ack-{digest}-{submission.player}",
-                f"Round {submission.round} orders accepted", body)
+                render.subject("orders_accepted", campaign.language_of(submission.player), round=submission.round),
+                body)
     campaign.log(f"inbox: accepted {source} for {submission.player}, round {submission.round}")
     return Intake(source, submission.player, True, [])
 
@@ -104,14 +108,16 @@ def accept(campaign: Campaign, submission, source: str, notes: list[str] = ()) -
     """Store accepted orders and post the briefings they make due; the acknowledgement's text."""
     store(campaign, submission, source)
     deliver_briefings(campaign)
-    return render.render("common/ack.txt.j2", accepted=True, round=submission.round,
+    language = campaign.language_of(submission.player)
+    return render.render("common/ack.txt.j2", language, accepted=True, round=submission.round,
                          notes=[*notes, *_waiting_note(campaign, submission)],
                          normalised=normalised_text(campaign, submission),
-                         forecast=forecast_text(campaign.game_name, submission.forecast))
+                         forecast=forecast_text(campaign.game_name, submission.forecast, language))
 
 
-def rejection_text(source: str, problems: list[str], notes: list[str] = ()) -> str:
-    return render.render("common/ack.txt.j2", accepted=False, source=source, problems=problems, notes=list(notes))
+def rejection_text(source: str, problems: list[str], notes: list[str] = (), language: str = ENGLISH) -> str:
+    return render.render("common/ack.txt.j2", language, accepted=False, source=source, problems=problems,
+                         notes=list(notes))
 
 
 def _waiting_note(campaign: Campaign, submission) -> list[str]:
@@ -121,13 +127,13 @@ def _waiting_note(campaign: Campaign, submission) -> list[str]:
     return []
 
 
-def forecast_text(game_name: str, forecast: list[dict]) -> str:
+def forecast_text(game_name: str, forecast: list[dict], language: str = ENGLISH) -> str:
     """What the acknowledgement says the accepted orders will do (made from the sender's view alone: the hidden
     checks compare it too)."""
     if not forecast:
         return ""
     folder = render.template_folder(game_name)
-    return render.render(f"{folder}/forecast.txt.j2", forecast=forecast)
+    return render.render(f"{folder}/forecast.txt.j2", language, forecast=forecast)
 
 
 def acknowledge(campaign: Campaign, player: str, key: str, subject: str, body: str) -> None:

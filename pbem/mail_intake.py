@@ -121,8 +121,9 @@ def too_large(campaign: Campaign, raw: bytes, key: str) -> MailOutcome:
     mail = read_headers(raw)
     player = registered_player(campaign, mail.sender)
     if player and not mail.automatic:
-        _reply(campaign, player, mail, key, "Mail too large", render.render(
-            "common/too_large.txt.j2", size=len(raw), limit=MAX_MESSAGE_BYTES))
+        language = campaign.language_of(player)
+        _reply(campaign, player, mail, key, render.subject("too_large", language), render.render(
+            "common/too_large.txt.j2", language, size=len(raw), limit=MAX_MESSAGE_BYTES))
     return MailOutcome(key, "set aside", player, f"{len(raw):,} bytes, more than an order mail may have")
 
 
@@ -165,8 +166,9 @@ def left_for_another(campaign: Campaign, mail: MailOrders, key: str) -> MailOutc
     waited = now - clock.parse(entry["first_seen"]) >= timedelta(hours=campaign.mail.get("unclaimed_hours",
                                                                                           UNCLAIMED_HOURS))
     if player and waited and not entry["asked"] and not mail.automatic:
-        _reply(campaign, player, mail, key, "Which campaign is this for?", render.render(
-            "common/which_campaign.txt.j2", campaign=campaign.name, subject=mail.subject[:80]))
+        language = campaign.language_of(player)
+        _reply(campaign, player, mail, key, render.subject("which_campaign", language), render.render(
+            "common/which_campaign.txt.j2", language, campaign=campaign.name, subject=mail.subject[:80]))
         entry["asked"] = True
         write_atomic(path, json.dumps(left, sort_keys=True, indent=1) + "\n")
     return MailOutcome(key, "other campaign", player, mail.subject[:80])
@@ -182,8 +184,9 @@ def take_mail(campaign: Campaign, mail: MailOrders, key: str) -> MailOutcome:
         return MailOutcome(key, "set aside", None, f"no orders, from {mail.sender or 'nobody'}, not a player")
     request = asked_for(mail.subject)
     if request is None or request == "help":
-        _reply(campaign, sender, mail, key, "How to play by mail",
-               render.render("common/mail_help.txt.j2", campaign=campaign.name, found=request == "help"))
+        language = campaign.language_of(sender)
+        _reply(campaign, sender, mail, key, render.subject("mail_help", language),
+               render.render("common/mail_help.txt.j2", language, campaign=campaign.name, found=request == "help"))
         return MailOutcome(key, "help", sender, "no orders found" if request is None else "asked for help")
     subject, body, attachments = answer(campaign, sender, request)
     _reply(campaign, sender, mail, key, subject, body, attachments=attachments)
@@ -199,21 +202,24 @@ def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | No
         player = claimed_player(campaign, data) or sender
         if player:
             notes = [] if player == sender else [_not_from_you(campaign, player)]
-            _reply(campaign, player, mail, key, "Orders rejected", rejection_text(where, rejection.details, notes),
-                   from_player=player == sender)
+            language = campaign.language_of(player)
+            _reply(campaign, player, mail, key, render.subject("orders_rejected", language),
+                   rejection_text(where, rejection.details, notes, language), from_player=player == sender)
         return MailOutcome(key, "rejected", player, "; ".join(rejection.details)[:300])
     player = submission.player
     notes = []
     if sender != player:
         if not campaign.mail.get("accept_unregistered", False):
-            _reply(campaign, player, mail, key, "Orders rejected", rejection_text(where, [], [
+            language = campaign.language_of(player)
+            _reply(campaign, player, mail, key, render.subject("orders_rejected", language), rejection_text(where, [], [
                 _not_from_you(campaign, player),
                 "This campaign takes orders only from your registered address. Send them from there, "
-                f"or ask the game master ({campaign.gm}) to change your address."]), from_player=False)
+                f"or ask the game master ({campaign.gm}) to change your address."], language), from_player=False)
             return MailOutcome(key, "rejected", player, f"right token from {mail.sender}, not the registered address")
         notes.append(_not_from_you(campaign, player) + " The token matched, so they were taken.")
     body = accept(campaign, submission, f"mail:{key}", notes)
-    _reply(campaign, player, mail, key, f"Round {submission.round} orders accepted", body, capped=False)
+    _reply(campaign, player, mail, key,
+           render.subject("orders_accepted", campaign.language_of(player), round=submission.round), body, capped=False)
     return MailOutcome(key, "accepted", player, f"round {submission.round}, {where}")
 
 
@@ -243,23 +249,25 @@ def answer(campaign: Campaign, player: str, request: str) -> tuple[str, str, lis
     from pbem.rounds import json_attachment, report_text
     from pbem.status import campaign_status, format_status
 
-    number = campaign.last_round
+    number, language = campaign.last_round, campaign.language_of(player)
     if request == "report":
-        return f"Round {number} report (sent again)", report_text(campaign, player, number, "text"), []
+        return render.subject("report_again", language, round=number), report_text(campaign, player, number,
+                                                                                    "text"), []
     if request == "json":
         data = report_text(campaign, player, number, "json").encode("utf-8")
-        body = render.render("common/json_answer.txt.j2", round=number, campaign=campaign.name)
-        return f"Round {number} JSON report", body, [json_attachment(campaign, player, number, data)]
+        body = render.render("common/json_answer.txt.j2", language, round=number, campaign=campaign.name)
+        return render.subject("json_report", language, round=number), body, [
+            json_attachment(campaign, player, number, data)]
     if request == "form":
         if campaign.is_over():
-            return "Order form", "The game is over; there are no more orders to give.\n", []
+            return render.subject("no_order_form", language), render.render("common/game_over.txt.j2", language), []
         game = campaign.game
         view = game.view(campaign.state(), player)
-        return f"Round {campaign.open_round} order form", render.order_form(
-            campaign.name, game, campaign.open_round, player, view), []
+        return render.subject("order_form", language, round=campaign.open_round), render.order_form(
+            campaign.name, game, campaign.open_round, player, view, language), []
     info = campaign_status(campaign)
     del info["outbox"]   # the GM's mail troubles, other players' addresses in them: not for players
-    return "Status", format_status(info) + "\n", []
+    return render.subject("status", language), format_status(info) + "\n", []
 
 
 def _reply(campaign: Campaign, player: str, mail: MailOrders, key: str, subject: str, body: str, *,

@@ -409,9 +409,10 @@ def deliver_briefings(campaign: Campaign) -> list[str]:
     posted = []
     for player, key, data in game.briefings(campaign.state(), orders_in):
         message_key = f"brief-r{number:04d}-{player}-{key}"
-        body = render.render(f"{render.template_folder(game.name)}/briefing.txt.j2", round=number, player=player,
-                             data=data)
-        if post(campaign, message_key, compose(campaign, player, f"Round {number}: news for you alone", body,
-                                               key=message_key, moment=clock.now())):
+        language = campaign.language_of(player)
+        body = render.render(f"{render.template_folder(game.name)}/briefing.txt.j2", language, round=number,
+                             player=player, data=data)
+        if post(campaign, message_key, compose(campaign, player, render.subject("briefing", language, round=number),
+                                               body, key=message_key, moment=clock.now())):
             posted.append(message_key)
     return posted

@@ -8,14 +8,15 @@ Messages are text/plain, or multipart/alternative with an HTML part (reports,
 so that mail clients that show plain text in a proportional font still line up
 the tables), inside multipart/mixed when files are attached (a report's JSON);
 each part 7bit when it is ASCII (readable in the outbox as it is),
-quoted-printable UTF-8 otherwise. Every header value is
-refused if it holds a line break, so nothing a player names can add a header.
+quoted-printable UTF-8 otherwise; a subject in words that are not ASCII as RFC 2047 encoded words. Every
+header value is refused if it holds a line break, so nothing a player names can add a header.
 """
 from __future__ import annotations
 
 import hashlib
 import quopri
 from datetime import datetime
+from email.header import Header
 from email.utils import format_datetime, formataddr
 
 from pbem.campaign import Campaign
@@ -102,10 +103,18 @@ def _head(fields: list[tuple[str, str]]) -> bytes:
     return "".join(f"{name}: {_safe(name, value)}\r\n" for name, value in fields).encode("ascii")
 
 
+WORDS = ("Subject",)
+"""The headers of words (in the player's language), written as RFC 2047 encoded words when not ASCII."""
+
+
 def _safe(name: str, value: str) -> str:
-    if "\r" in value or "\n" in value or not value.isascii():
-        raise ValueError(f"refusing a {name} header that holds a line break or non-ASCII text: {value!r}")
-    return value
+    if "\r" in value or "\n" in value:
+        raise ValueError(f"refusing a {name} header that holds a line break: {value!r}")
+    if value.isascii():
+        return value
+    if name not in WORDS:
+        raise ValueError(f"refusing a {name} header that holds non-ASCII text: {value!r}")
+    return Header(value, "utf-8", header_name=name).encode(linesep="\r\n")
 
 
 def message_id(campaign: Campaign, key: str) -> str:

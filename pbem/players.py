@@ -33,19 +33,19 @@ def replace_player(campaign: Campaign, name: str, email: str) -> str:
     number = campaign.last_round
     key = f"welcome-{name}-r{number:04d}-{secrets.token_hex(4)}"
     report = report_text(campaign, name, number, "text")
-    body = render.render("common/welcome.txt.j2", campaign=campaign.name, game=campaign.game.title, player=name,
-                         token=token, gm=campaign.gm, report=report)
-    post(campaign, key, compose(campaign, name, "Welcome: you take over a position", body, key=key,
+    language = campaign.language_of(name)
+    body = render.render("common/welcome.txt.j2", language, campaign=campaign.name, game=campaign.game.title,
+                         player=name, token=token, gm=campaign.gm, report=report)
+    post(campaign, key, compose(campaign, name, render.subject("taken_over", language), body, key=key,
                                 moment=clock.now()))
     tag = key[len("welcome-"):]
     if campaign.announce_players != "none":
-        _tell(campaign, name, f"left-{tag}", "You handed over your position", "handed over, old address",
-              address=old.email)
+        _tell(campaign, name, f"left-{tag}", ("handed_over", {}), "handed over, old address", address=old.email)
     if campaign.announce_players == "all":
         for other in campaign.player_names:
             if other != name:
-                _tell(campaign, other, f"news-{tag}-{other}", f"{name} is played by someone new", "handed over",
-                      about=name)
+                _tell(campaign, other, f"news-{tag}-{other}", ("played_by_someone_new", {"name": name}),
+                      "handed over", about=name)
     campaign.log(f"player {name} handed over from {old.email} to {email}; new token issued")
     return key
 
@@ -64,18 +64,21 @@ def set_player(campaign: Campaign, name: str, *, email: str | None = None, langu
     if email and email != old.email and campaign.announce_players != "none":
         tag = f"{name}-r{campaign.last_round:04d}-{secrets.token_hex(4)}"
         for n, address in enumerate((old.email, email)):
-            _tell(campaign, name, f"address-{tag}-{n}", "Your address was changed", "address changed",
+            _tell(campaign, name, f"address-{tag}-{n}", ("address_changed", {}), "address changed",
                   address=address, old=old.email, new=email)
     campaign.log(f"player {name} set: " + ", ".join(f"{k} {v}" for k, v in (("email", email), ("language", language))
                                                     if v))
     return campaign.player(name)
 
 
-def _tell(campaign: Campaign, to: str, key: str, subject: str, kind: str, *, about: str | None = None,
+def _tell(campaign: Campaign, to: str, key: str, subject: tuple[str, dict], kind: str, *, about: str | None = None,
           address: str | None = None, **values) -> None:
-    body = render.render("common/player_news.txt.j2", kind=kind, campaign=campaign.name, gm=campaign.gm,
+    """News for a player: `subject` the subject's kind and values (render.subject), `kind` the news told."""
+    language = campaign.language_of(to)
+    body = render.render("common/player_news.txt.j2", language, kind=kind, campaign=campaign.name, gm=campaign.gm,
                          player=about or to, round=campaign.open_round, **values)
-    post(campaign, key, compose(campaign, to, subject, body, key=key, moment=clock.now(), address=address))
+    post(campaign, key, compose(campaign, to, render.subject(subject[0], language, **subject[1]), body, key=key,
+                                moment=clock.now(), address=address))
 
 
 def _check_email(email: str) -> None:

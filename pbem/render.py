@@ -15,6 +15,7 @@ import games
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
 from engine.events import ALL, for_players, visible_to
+from pbem.languages import ENGLISH, translations
 
 REPORT_FORMAT = "pbem-report-1"
 
@@ -39,7 +40,18 @@ class RoundReports:
             for ev in seen:
                 self.texts.share(ev)
         self.dice = self.texts.share(dice_part(round_number, dice, next_commitment))
-        self.sentences = Sentences(*_public_ids(events, self.events))
+        self.public = _public_ids(events, self.events)
+        self.told: dict[str, Sentences] = {}
+
+    def sentences_in(self, language: str) -> Sentences:
+        """The round's sentences in one language, told once for all the reports in it."""
+        if language not in self.told:
+            self.told[language] = Sentences(*self.public)
+        return self.told[language]
+
+    @property
+    def sentences(self) -> Sentences:
+        return self.sentences_in(ENGLISH)
 
 
 def _public_ids(events: list[dict], seen_by: dict[str, list[dict]]) -> tuple[set[int], set[int]]:
@@ -123,7 +135,7 @@ def dice_part(round_number: int, dice: dict, next_commitment: str | None) -> dic
 
 def report_model(*, campaign: str, game, round_number: int, player: str, state: dict, events: list[dict],
                  dice: dict, next_commitment: str | None, deadline: str | None, defaulted: list[str],
-                 rerun: dict | None, shared: RoundReports | None = None) -> dict:
+                 rerun: dict | None, shared: RoundReports | None = None, language: str = ENGLISH) -> dict:
     """The report of one player: the state goes no further than game.view, so nothing else can leak.
 
     `shared`, made from the same events and dice, gives the parts every player's report has in common.
@@ -135,6 +147,7 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
         "campaign": campaign,
         "game": game.name,
         "game_title": game.title,
+        "language": language,
         "round": round_number,
         "player": player,
         "view": view,
@@ -146,19 +159,20 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
         "dice": shared.dice if shared else dice_part(round_number, dice, next_commitment),
         "next_round": None if over else round_number + 1,
         "deadline": None if over else deadline,
-        "order_form": None if over else order_form(campaign, game, round_number + 1, player, view),
+        "order_form": None if over else order_form(campaign, game, round_number + 1, player, view, language),
     }
 
 
-def order_form(campaign: str, game, round_number: int, player: str, view: dict) -> str:
-    return _env().get_template("common/order_form.toml.j2").render(
+def order_form(campaign: str, game, round_number: int, player: str, view: dict, language: str = ENGLISH) -> str:
+    return _env(language).get_template("common/order_form.toml.j2").render(
         campaign=campaign, game=game.name, title=game.title, round=round_number, player=player,
         body=game.order_form(view, player))
 
 
 def render_text(model: dict, sentences=None) -> str:
-    """The text report; `sentences` (RoundReports.sentences) tells each public event once for the round."""
-    return _env().get_template(f"{template_folder(model['game'])}/report.txt.j2").render(
+    """The text report, in the model's language; `sentences` (RoundReports.sentences_in that language) tells
+    each public event once for the round."""
+    return _env(model["language"]).get_template(f"{template_folder(model['game'])}/report.txt.j2").render(
         r=model, sentence=sentences or Sentences(), chronicle=_chronicle(model))
 
 
@@ -171,7 +185,8 @@ def render_html(model: dict, sentences=None) -> str:
     """The HTML report, made from the same model as the text (never from the text). Its sentences are the
     text's own, unwrapped: `sentences` (RoundReports.sentences) tells each public event once for the round's
     texts and makes each run of public events' HTML once for its pages."""
-    return _env().get_template(f"{template_folder(model['game'])}/report.html.j2").render(
+    own = f"{template_folder(model['game'])}/report.html.j2"   # a game without one gets the common page
+    return _env(model["language"]).select_template([own, "common/report.html.j2"]).render(
         r=model, sentence=sentences or Sentences(), chronicle=_chronicle(model))
 
 
@@ -179,8 +194,13 @@ def render_json(model: dict) -> str:
     return canonical.dumps(model)
 
 
-def render(name: str, **values) -> str:
-    return _env().get_template(name).render(**values)
+def render(name: str, language: str = ENGLISH, **values) -> str:
+    return _env(language).get_template(name).render(**values)
+
+
+def subject(kind: str, language: str = ENGLISH, **values) -> str:
+    """A mail's subject line in the player's language: the macro `kind` of templates/common/subjects.txt.j2."""
+    return str(getattr(_env(language).get_template("common/subjects.txt.j2").module, kind)(**values)).strip()
 
 
 def counts(units: dict) -> str:
@@ -283,8 +303,11 @@ _BUILTIN_METHOD = type([].append)
 _LOOP_ONLY = {"_loop_vars"}
 
 
-@lru_cache(maxsize=1)
-def _env():
+@lru_cache(maxsize=8)
+def _env(language: str = ENGLISH):
+    """The templates in one language: the catalogues' translations (pbem/languages.py) through jinja2's i18n
+    extension, each message a whole sentence with named values (`trimmed`: the lines of a message in a template
+    are one line of text, and the catalogue's too)."""
     import jinja2
     import markupsafe
 
@@ -347,7 +370,10 @@ def _env():
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(translations(language), newstyle=True)
     probe = env.from_string("{% macro m(a) %}{{ a }}{% endmacro %}").module.m
     Context.direct_macros = all(hasattr(probe, name) for name in ("_func", "_argument_count", "caller",
                                                                   "catch_kwargs", "catch_varargs",

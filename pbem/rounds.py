@@ -21,6 +21,7 @@ from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.faults import charge_disk, crash_point
 from pbem.files import make_folder, read_record, sync_filesystem, write_atomic, write_batch_atomic, write_private
+from pbem.languages import ENGLISH
 from pbem.outbox import compose, post, posted
 from pbem.schedule import deadline_passed, next_deadline
 
@@ -66,12 +67,14 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     chained = inputs.get("previous_links")   # None: a round from before the record chain
     links = {}
     shared = render.RoundReports(campaign.player_names, events, number, dice_record, next_commitment)
+    languages = inputs.get("languages", {})   # the players who read another language than English
     for player in campaign.player_names:
+        language = languages.get(player, ENGLISH)
         model = render.report_model(
             campaign=campaign.name, game=game, round_number=number, player=player, state=state,
             events=events, dice=dice_record, next_commitment=next_commitment,
             deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"),
-            shared=shared)
+            shared=shared, language=language)
         parts = shared.texts.parts(model)   # the JSON text of each part, the shared ones made once a round
         if chained is not None:
             own_orders = (inputs.get("orders") or {}).get(player)
@@ -79,8 +82,8 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
                                         report=canonical.sha256_hex(shared.texts.join(parts)))
             parts["chain"] = canonical.dumps(model["chain"])[:-1]
             links[player] = model["chain"]["link"]
-        files[f"reports/{player}.txt"] = render.render_text(model, shared.sentences).encode("utf-8")
-        files[f"reports/{player}.html"] = render.render_html(model, shared.sentences).encode("utf-8")
+        files[f"reports/{player}.txt"] = render.render_text(model, shared.sentences_in(language)).encode("utf-8")
+        files[f"reports/{player}.html"] = render.render_html(model, shared.sentences_in(language)).encode("utf-8")
         files[f"reports/{player}.json"] = shared.texts.join(parts).encode("utf-8")
     record = {
         "round": number,
@@ -165,6 +168,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
         "deadline": next_deadline(campaign, now),
         "rerun": pending_rerun(campaign, number),
         **attempts(campaign, number),
+        **({"languages": languages} if (languages := campaign.languages()) else {}),
         **({"beacon": beacon} if beacon else {}),
     }
     if campaign.beacon and inputs["deadline"]:
@@ -316,11 +320,12 @@ def post_rollback_notices(campaign: Campaign, rerun: dict) -> None:
         key = f"{rerun['rollback']}-{player}"
         if posted(campaign, key):
             continue
-        body = render.render("common/rollback.txt.j2", campaign=campaign.name, round=rerun["round"],
+        language = campaign.language_of(player)
+        body = render.render("common/rollback.txt.j2", language, campaign=campaign.name, round=rerun["round"],
                              undone=rerun["rounds"], reason=rerun["reason"], commitment=rerun["commitment"],
                              deadline=rerun.get("deadline"), beacon=rerun.get("beacon"))
-        post(campaign, key, compose(campaign, player, f"Round {rerun['round']} will be played again", body, key=key,
-                                    moment=clock.now()))
+        post(campaign, key, compose(campaign, player, render.subject("rerun", language, round=rerun["round"]), body,
+                                    key=key, moment=clock.now()))
 
 
 def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None = None) -> list[str]:
@@ -331,13 +336,15 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
         return files[name] if files else (folder / name).read_bytes()
 
     record = json.loads(files["round.json"]) if files else read_record(folder / "round.json")
+    languages = json.loads(read("inputs.json")).get("languages", {})   # those the round's reports are written in
     messages = {}
     for player in campaign.player_names:
         data = read(f"reports/{player}.json")
         if not posted(campaign, report_key(number, player, data)):
             page = f"reports/{player}.html"   # none in a round resolved before reports had their pages
             html = read(page) if (page in files if files else (folder / page).is_file()) else None
-            key, message = report_mail(campaign, player, number, record, read(f"reports/{player}.txt"), data, html)
+            key, message = report_mail(campaign, player, number, record, read(f"reports/{player}.txt"), data, html,
+                                       languages.get(player, ENGLISH))
             messages[f"{key}.eml"] = message
     if messages:
         write_batch_atomic(campaign.folder / "outbox", messages)
@@ -345,15 +352,14 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
 
 
 def report_mail(campaign: Campaign, player: str, number: int, record: dict, text: bytes,
-                data: bytes, html: bytes | None = None) -> tuple[str, bytes]:
+                data: bytes, html: bytes | None = None, language: str = ENGLISH) -> tuple[str, bytes]:
     """(key, message) of a player's report mail: made from that player's report alone and the round's public
     facts (when it was resolved, whether it ended the game or played a round again). Its name, Message-ID and
     MIME boundaries come from the player's own report, never from the round's record, which covers others'
     secrets; a re-run's report differs, so it is a new message. The text comes first, the page (`html`, the
-    round's reports/PLAYER.html) after it as its alternative: a mail reader shows the last it can."""
-    subject = f"Round {number} report" + (" (game over)" if record["over"] else "")
-    if record["rerun"]:
-        subject += " (re-run)"
+    round's reports/PLAYER.html) after it as its alternative: a mail reader shows the last it can. `language`:
+    the one the report is written in, as the round's inputs say."""
+    subject = render.subject("report", language, round=number, over=record["over"], rerun=record["rerun"])
     key = report_key(number, player, data)
     return key, compose(campaign, player, subject, text.decode("utf-8"), key=key,
                         moment=clock.parse(record["resolved_at"]), headers={"X-Pbem-Round": str(number)},

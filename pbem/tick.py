@@ -146,9 +146,11 @@ def remind(campaign: Campaign) -> list[str]:
         if player in pending:
             continue
         key = f"remind-r{number:04d}-{player}"
-        body = render.render("common/reminder.txt.j2", round=number, deadline=deadline, player=player,
+        language = campaign.language_of(player)
+        body = render.render("common/reminder.txt.j2", language, round=number, deadline=deadline, player=player,
                              local=local_time(campaign, deadline))
-        if post(campaign, key, compose(campaign, player, f"Round {number}: orders due {deadline}", body,
+        if post(campaign, key, compose(campaign, player, render.subject("reminder", language, round=number,
+                                                                        deadline=deadline), body,
                                        key=key, moment=now)):
             done.append(f"reminded {player}")
     return done
@@ -185,7 +187,9 @@ def tell_deadline_moved(campaign: Campaign, moved: str) -> None:
     beacon = announced_beacon(campaign, moved) if campaign.beacon else None
     for player in campaign.player_names:
         key = f"deadline-r{number:04d}-{moved.replace(':', '')}-{player}"
-        body = render.render("common/deadline_moved.txt.j2", round=number, deadline=moved, player=player,
+        language = campaign.language_of(player)
+        body = render.render("common/deadline_moved.txt.j2", language, round=number, deadline=moved, player=player,
                              local=local_time(campaign, moved), beacon=beacon)
-        post(campaign, key, compose(campaign, player, f"Round {number}: deadline moved to {moved}", body,
+        post(campaign, key, compose(campaign, player, render.subject("deadline_moved", language, round=number,
+                                                                     deadline=moved), body,
                                     key=key, moment=clock.now()))

@@ -21,7 +21,7 @@ def coin_flip(monkeypatch):
     monkeypatch.setitem(games.MODULES, "coin-flip", "tests.coin_flip")
     env = render._env()
     overlay = env.overlay(loader=jinja2.ChoiceLoader([env.loader, jinja2.FileSystemLoader(COIN_FLIP_TEMPLATES)]))
-    monkeypatch.setattr(render, "_env", lambda: overlay)
+    monkeypatch.setattr(render, "_env", lambda language="en": overlay)
     yield games.GAMES["coin-flip"]
     hidden._cached_trajectory.cache_clear()
     hidden._baselines.clear()
