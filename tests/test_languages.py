@@ -40,8 +40,9 @@ def test_a_message_left_untranslated_or_fuzzy_is_found(tmp_path, monkeypatch):
     monkeypatch.setattr(languages, "TEMPLATES", tmp_path)
     monkeypatch.setattr(catalogues, "TEMPLATES", tmp_path)
     (tmp_path / "zz").mkdir()
-    (tmp_path / "zz" / "a.txt.j2").write_text("{% trans %}One{% endtrans %} {% trans %}Two{% endtrans %}"
-                                                 "{% trans n=k %}one castle{% pluralize %}{{ n }} castles{% endtrans %}")
+    (tmp_path / "zz" / "a.txt.j2").write_text(
+        "{% trans %}One{% endtrans %} {% trans %}Two{% endtrans %}"
+        "{% trans n=k %}one castle{% pluralize %}{{ n }} castles{% endtrans %}")
     catalogues.update("zz", "es")
     assert len(catalogues.untranslated("zz", "es")) == 3
     text = (tmp_path / "zz" / "es.po").read_text()
@@ -81,7 +82,8 @@ def test_a_language_not_listed_is_not_offered_though_its_catalogues_exist(monkey
 @pytest.mark.parametrize(("kind", "values", "english", "spanish"), [
     ("report", {"round": 3, "over": True}, "Round 3 report (game over)", "Informe de la ronda 3 (fin de la partida)"),
     ("orders_rejected", {}, "Orders rejected", "Órdenes rechazadas"),
-    ("played_by_someone_new", {"name": "<bob>"}, "<bob> is played by someone new", "<bob> pasa a manos de otro jugador"),
+    ("played_by_someone_new", {"name": "<bob>"}, "<bob> is played by someone new",
+     "<bob> pasa a manos de otro jugador"),
 ])
 def test_a_subject_is_written_in_the_players_language(kind, values, english, spanish):
     assert render.subject(kind, "en", **values) == english
