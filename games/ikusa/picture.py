@@ -23,7 +23,7 @@ from .state import COLOURS, REGULAR_KINDS
 FORMAT = "ikusa-map-1"
 NAME_SIZE = 9          # frame units: the province names' font size, which the pieces are laid out under
 ROW_GAP = 8            # from a name's baseline to the middle of its row of pieces
-SLOT = {"castle": 9, "fortress": 11, "army": 12, "force": 10, "ronin": 12}   # the width each piece takes
+SLOT = {"castle": 9, "fortress": 11, "army": 19, "force": 10, "ronin": 12}   # the width each piece takes
 ARROW_GAP = 9          # an arrow stops this far short of the province's point
 FALLBACK_RADIUS = 10   # a province the shapes lack (a campaign's own map): a disc at its point
 
