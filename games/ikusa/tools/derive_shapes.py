@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy
 import shapely
 from shapely.geometry import MultiPoint, Point, Polygon, box
-from shapely.ops import unary_union
+from shapely.ops import polylabel, unary_union
 
 from games.ikusa.board import load_map
 
@@ -211,13 +211,10 @@ def regions(board, frame: Frame, groups: dict[str, list]) -> dict[str, object]:
             seeds.append((pid, frame.xy(province.lon / 100, province.lat / 100)))
             seeds += [(pid, frame.xy(lon, lat)) for lon, lat in HELPERS.get(pid, [])]
         cells = shapely.voronoi_polygons(MultiPoint([xy for _, xy in seeds]), extend_to=land.envelope.buffer(500))
-        owner_of = {}
-        for cell in cells.geoms:
-            owner = [pid for pid, xy in seeds if cell.covers(Point(xy))]
-            owner_of[len(owner_of)] = (owner[0], cell)
         by_province: dict[str, list] = {pid: [] for pid in pids}
-        for pid, cell in owner_of.values():
-            by_province[pid].append(cell)
+        for cell in cells.geoms:   # the cells come in their own order: each is given to the seed it holds
+            owner = next(pid for pid, xy in seeds if cell.covers(Point(xy)))
+            by_province[owner].append(cell)
         for pid in pids:
             out[pid] = land.intersection(unary_union(by_province[pid]))
     return out
@@ -248,8 +245,7 @@ def label_point(board, frame: Frame, pid: str, shape) -> list[int]:
     x, y = frame.xy(province.lon / 100, province.lat / 100)
     if not shape.buffer(-2).covers(Point(x, y)):
         main = max(getattr(shape, "geoms", [shape]), key=lambda g: g.area)
-        x, y = shapely.polylabel(main, 0.5).coords[0] if hasattr(shapely, "polylabel") else \
-            main.representative_point().coords[0]
+        x, y = polylabel(main, 0.5).coords[0]
     return [round(x), round(y)]
 
 
