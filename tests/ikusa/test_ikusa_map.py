@@ -45,18 +45,21 @@ def busy_position():
     return pos
 
 
-def png_rows(png: bytes, rows: int) -> tuple[int, int, list[bytes]]:
-    """(width, height, the first `rows` rows of pixels) of an 8-bit RGBA PNG, unfiltered by hand."""
+def png_rows(png: bytes, rows: int) -> tuple[int, int, list[list[tuple[int, ...]]]]:
+    """(width, height, the first `rows` rows as RGB pixels) of an 8-bit PNG with a palette, in full colour or
+    with alpha, non-interlaced: unfiltered and looked up by hand."""
     found = pictures.chunks(png)
     width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", found[0][1])
-    assert (depth, colour, interlace) == (8, 6, 0), "not the 8-bit RGBA, non-interlaced PNG expected"
+    size = {3: 1, 2: 3, 6: 4}.get(colour)
+    assert depth == 8 and size and interlace == 0, f"an unexpected PNG: depth {depth}, colour type {colour}"
+    palette = b"".join(data for kind, data in found if kind == b"PLTE")
     raw = zlib.decompress(b"".join(data for kind, data in found if kind == b"IDAT"))
-    stride, out, previous = width * 4, [], bytearray(width * 4)
+    stride, out, previous = width * size, [], bytearray(width * size)
     for y in range(min(rows, height)):
         kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
         for i in range(stride):
-            left = line[i - 4] if i >= 4 else 0
-            up, corner = previous[i], previous[i - 4] if i >= 4 else 0
+            left = line[i - size] if i >= size else 0
+            up, corner = previous[i], previous[i - size] if i >= size else 0
             if kind == 1:
                 line[i] = (line[i] + left) & 255
             elif kind == 2:
@@ -67,7 +70,10 @@ def png_rows(png: bytes, rows: int) -> tuple[int, int, list[bytes]]:
                 guess = left + up - corner
                 near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - corner), 2, corner))
                 line[i] = (line[i] + near[2]) & 255
-        out.append(bytes(line))
+        if size == 1:
+            out.append([tuple(palette[3 * index:3 * index + 3]) for index in line])
+        else:
+            out.append([tuple(line[i:i + 3]) for i in range(0, stride, size)])
         previous = line
     return width, height, out
 
@@ -162,12 +168,24 @@ def test_the_png_is_a_picture_of_the_svg_size_with_the_sea_the_legend_and_the_pr
     root = ET.fromstring(svg)
     width, height, rows = png_rows(png, 120)
     assert (width, height) == (int(root.get("width")), int(root.get("height")))
-    colours = {row[i:i + 4] for row in rows for i in range(0, len(row), 4)}
+    colours = {pixel for row in rows for pixel in row}
     assert len(colours) > 5, "the PNG's top rows hold too few colours to be the map"
-    middle = rows[20][width // 2 * 4:width // 2 * 4 + 4]
-    assert tuple(middle) == (*SEA, 255), "the top of the map is not the sea"
+    assert rows[20][width // 2] == SEA, "the top of the map is not the sea"
     mutsu = next(e for e in root.iter(f"{SVG}path") if e.get("id") == "p-mutsu").get("fill")
-    assert bytes.fromhex(mutsu[1:]) + b"\xff" in colours, f"Mutsu's {mutsu} is not in the PNG's first rows"
+    assert tuple(bytes.fromhex(mutsu[1:])) in colours, f"Mutsu's {mutsu} is not in the PNG's first rows"
+
+
+def test_the_png_keeps_the_pictures_flat_colours_exactly_in_a_palette():
+    pos = busy_position()
+    svg, png = draw(pos.round.state, pos.round.events, pos.players[0])
+    fresh = pictures.svg_to_png.__wrapped__(svg)
+    assert fresh == png and len(png) < 80_000
+    header = pictures.chunks(png)[0][1]
+    assert header[9] == 3, "the PNG has no palette"
+    palette = next(data for kind, data in pictures.chunks(png) if kind == b"PLTE")
+    entries = {palette[i:i + 3] for i in range(0, len(palette), 3)}
+    fills = {e.get("fill") for e in ET.fromstring(svg).iter(f"{SVG}path") if (e.get("id") or "").startswith("p-")}
+    assert {bytes.fromhex(fill[1:]) for fill in fills} <= entries and bytes(SEA) in entries
 
 
 def test_the_png_keeps_only_the_chunks_that_make_the_picture():
