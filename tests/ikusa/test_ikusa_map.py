@@ -381,3 +381,25 @@ def test_armies_forces_and_fortifications_are_pieces_under_their_provinces_names
         {(view["names"][a], view["names"][b]) for a, b in default_board().sea}
     seats = {region["colour"] for region in model["regions"]}
     assert seats <= {None, 0, 1, 2, 3, 4} and len(seats - {None}) >= 2
+
+
+def test_a_province_the_shapes_lack_is_drawn_as_a_disc_at_its_point_with_its_name():
+    """A campaign's own map may add a province: it is still on the map, where its lon/lat put it."""
+    from importlib import resources
+
+    from games.ikusa.board import load_map
+
+    text = resources.files("games.ikusa").joinpath("map.toml").read_text(encoding="utf-8")
+    text = text.replace('land = [\n', 'land = [\n  ["ezo", "mutsu"],\n', 1)
+    text += '\n[provinces.ezo]\nname = "Ezo"\nisland = "hokkaido"\nregion = "ezo"\nlon = 140.7\nlat = 41.77\n'
+    board = load_map(text)
+    pos = busy_position()
+    state = copy_plain(pos.round.state)
+    state["map_text"], state["map"] = text, board.digest
+    state["provinces"]["ezo"] = {"owner": None, "colour": None, "force": {}, "castle": False, "fortress": False}
+    player = pos.players[0]
+    model = map_model(GAME.view(state, player), [], player)
+    ezo = next(region for region in model["regions"] if region["id"] == "ezo")
+    assert "a10 10 0 1 0" in ezo["d"] and 0 < ezo["label"][0] < model["width"] and 0 < ezo["label"][1] < 100
+    svg = render.render("ikusa/map.svg.j2", m=model)
+    assert ">Ezo</text>" in svg and "<title>Ezo: nobody's</title>" in svg
