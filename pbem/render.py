@@ -365,7 +365,7 @@ def _env(language: str = ENGLISH):
 
     env = Environment(
         loader=jinja2.PackageLoader("templates", "."),
-        autoescape=jinja2.select_autoescape(["html", "html.j2", "svg.j2"]),
+        autoescape=jinja2.select_autoescape(["html", "html.j2", "svg", "svg.j2"]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
