@@ -9,7 +9,10 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from engine.problems import ProblemTable
 
 State = dict
 Orders = dict
@@ -110,8 +113,9 @@ class Game:
     check_orders: Callable[[State, str, dict], Checked]
     # normalised orders -> the TOML lines of their body (parse of these gives them back)
     format_orders: Callable[[Orders], str]
-    # (view, player) -> the commented TOML body of the order form
-    order_form: Callable[[View, str], str]
+    # (view, player) -> the order form's body: the commented TOML itself, or (a game whose words are in its
+    # templates) the form as data, which its template <folder>/order_form.toml.j2 writes out as `form`
+    order_form: Callable[[View, str], str | dict]
     # (state, player) -> orders for a player who sent none
     default_orders: Callable[[State, str], Orders]
     # (view, player) -> orders chosen by the computer player, from what that player may know alone
@@ -136,6 +140,11 @@ class Game:
     # (view, the events the player sees, the campaign's round) -> the parts its report tells them in, as the
     # game's report template reads them (None: the template goes through the events itself)
     chronicle: Callable[[View, list[dict], int], dict] | None = None
+    # the game's problem codes with their English sentences, which the catalogues translate (engine.problems)
+    problems: ProblemTable | None = None
+    # (view, the events the player sees, player) -> the picture model of the board as that player sees it, which
+    # the game's template <folder>/picture.svg.j2 draws as `picture` (None: the game has no picture)
+    picture: Callable[[View, list[dict], str], dict] | None = None
     # `pbem demo` stops a game of computer players after this many rounds
     demo_rounds: int = 200
     # "package.module:name" of the game's click command for `pbem odds NAME` (exact odds of its dice), if any;

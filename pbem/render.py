@@ -164,9 +164,11 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
 
 
 def order_form(campaign: str, game, round_number: int, player: str, view: dict, language: str = ENGLISH) -> str:
-    return _env(language).get_template("common/order_form.toml.j2").render(
-        campaign=campaign, game=game.name, title=game.title, round=round_number, player=player,
-        body=game.order_form(view, player))
+    env, body = _env(language), game.order_form(view, player)
+    if isinstance(body, dict):   # the form as data: its words are the game's template's
+        body = env.get_template(f"{template_folder(game.name)}/order_form.toml.j2").render(form=body)
+    return env.get_template("common/order_form.toml.j2").render(
+        campaign=campaign, game=game.name, title=game.title, round=round_number, player=player, body=body)
 
 
 def render_text(model: dict, sentences=None) -> str:

@@ -13,6 +13,7 @@ from . import orders, scoring, targets, turn
 from .cards import CASTLES, CLANS
 from .lines import FACES
 from .orders import check_orders, computer_orders, default_orders, format_orders, order_form
+from .problems import PROBLEMS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -104,4 +105,5 @@ GAME = Game(
     is_over=is_over,
     standings=standings,
     odds_command="games.age_of_war.commands:odds",
+    problems=PROBLEMS,
 )

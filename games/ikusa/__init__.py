@@ -17,6 +17,7 @@ from engine import Game
 from engine.canonical import dumps
 
 from .conquest import players_left
+from .problems import PROBLEMS
 from .view import standings, view
 
 # The heavier modules (the war, the computer player) are imported when first
@@ -119,6 +120,7 @@ GAME = Game(
     check_in_context=check_in_context,
     briefings=briefings,
     chronicle=chronicle,
+    problems=PROBLEMS,
     demo_rounds=60,
     odds_command="games.ikusa.commands:odds",
 )
