@@ -12,6 +12,7 @@ from functools import lru_cache
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
 from engine.events import ALL, for_players, visible_to
+from pbem.report_schema import SCHEMA_VERSION
 
 REPORT_FORMAT = "pbem-report-1"
 
@@ -99,6 +100,7 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
     over = game.is_over(view)
     return {
         "format": REPORT_FORMAT,
+        "schema_version": SCHEMA_VERSION,   # the version of pbem/schemas and the game's report.schema.json
         "campaign": campaign,
         "game": game.name,
         "game_title": game.title,
