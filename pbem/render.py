@@ -16,6 +16,7 @@ from engine import canonical, for_player
 from engine.dice import ALGORITHM
 from engine.events import ALL, for_players, visible_to
 from pbem.languages import ENGLISH, translations
+from pbem.report_schema import SCHEMA_VERSION
 
 REPORT_FORMAT = "pbem-report-1"
 
@@ -144,6 +145,7 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
     over = game.is_over(view)
     return {
         "format": REPORT_FORMAT,
+        "schema_version": SCHEMA_VERSION,   # the version of pbem/schemas and the game's report.schema.json
         "campaign": campaign,
         "game": game.name,
         "game_title": game.title,

@@ -54,7 +54,11 @@ class Harness:
       vocabulary        state -> (names, keys): the words of the game a fuzzed file draws on (the players'
                         names and the envelope's keys are added);
       seed_bodies       (state, player) -> order bodies beyond the order form to mutate.
-    Goldens (tests/goldens): goldens. Killing (tests/killing.py) needs nothing of its own: its orders are the
+    Goldens (tests/goldens): goldens.
+    JSON report schema (tests/test_report_schema.py):
+      rare_events       event kind -> why the battery of seeded games (tests/report_battery.py) never shows it;
+                        every other kind the game's schema names must be seen there.
+    Killing (tests/killing.py) needs nothing of its own: its orders are the
     computer player's.
     """
 
@@ -70,6 +74,7 @@ class Harness:
     must_vary: Callable = lambda state, player: False
     checks: dict = field(default_factory=dict)
     rotation: tuple[str, ...] = ("events", "orders", "dice")
+    rare_events: dict = field(default_factory=dict)
 
 
 class MissingHarness(LookupError):
