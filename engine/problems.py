@@ -10,6 +10,10 @@ style. A few format specs join lists the way the sentences do:
     {names:and}    red and blue
     {names:list}   red, blue, orange
     {name:paren}   " (Omi)", or nothing for an empty text
+
+A translation of a template keeps its fields and may choose its own specs: Spanish joins with
+{names:o} and {names:y} ("a, b o c", "a, b y c"; "u" and "e" before a word that begins with the sound of o or i) and
+writes a number's thousands with {size:dots} ("65.536", as Babel writes Spanish numbers).
 """
 from __future__ import annotations
 
@@ -27,16 +31,38 @@ class _Sentences(string.Formatter):
     """str.format with the list specs above."""
 
     def format_field(self, value, format_spec):
-        if format_spec == "or":
+        if format_spec in ("or", "o"):
             quoted = [f'"{item}"' for item in value]
-            return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+            if len(quoted) == 1:
+                return quoted[0]
+            word = format_spec if format_spec == "or" else _spanish("o", str(value[-1]))
+            return ", ".join(quoted[:-1]) + f" {word} " + quoted[-1]
         if format_spec == "and":
             return " and ".join(str(item) for item in value)
+        if format_spec == "y":
+            items = [str(item) for item in value]
+            if len(items) < 2:
+                return "".join(items)
+            return ", ".join(items[:-1]) + f" {_spanish('y', items[-1])} " + items[-1]
+        if format_spec == "dots":
+            return f"{value:,}".replace(",", ".")
         if format_spec == "list":
             return ", ".join(str(item) for item in value)
         if format_spec == "paren":
             return f" ({value})" if value else ""
         return super().format_field(value, format_spec)
+
+
+def _spanish(word: str, following: str) -> str:
+    """Spanish "o" is "u" before the sound of o ("siete u ocho"), "y" is "e" before the sound of i ("Omi e
+    Iga"), not before a diphthong ("y hierro")."""
+    head = following.lower()
+    head = head[1:] if head.startswith("h") else head
+    if word == "o" and head[:1] in ("o", "ó"):
+        return "u"
+    if word == "y" and head[:1] in ("i", "í") and head[1:2] not in ("a", "e", "o", "u"):
+        return "e"
+    return word
 
 
 _SENTENCES = _Sentences()
@@ -46,6 +72,13 @@ _SENTENCES = _Sentences()
 def template_fields(template: str) -> frozenset[str]:
     """The names of the values a template quotes."""
     return frozenset(name for _, name, _, _ in _SENTENCES.parse(template) if name is not None)
+
+
+def _fields_or_none(template: str) -> frozenset[str] | None:
+    try:
+        return template_fields(template)
+    except ValueError:
+        return None
 
 
 def _plain(value) -> bool:
@@ -73,8 +106,11 @@ class ProblemTable:
     def reason(self, code: str) -> str:
         return self._entry(code)[0]
 
-    def sentence(self, code: str, values: dict) -> str:
-        """The English sentence of a code with its values."""
+    def sentence(self, code: str, values: dict, gettext=None) -> str:
+        """The sentence of a code with its values: English, or given `gettext` (a catalogue's, which answers
+        a message with its translation or with itself), the translation of its template, formatted.
+
+        A translation that quotes other values than the English (a catalogue gone wrong) gives the English."""
         template = self._entry(code)[1]
         wanted = template_fields(template)
         if set(values) != wanted:
@@ -82,7 +118,19 @@ class ProblemTable:
         for name, value in values.items():
             if not _plain(value):
                 raise TypeError(f"problem {code!r}: value {name} is not plain data: {value!r}")
+        if gettext is not None:
+            translated = gettext(template)
+            if translated != template and _fields_or_none(translated) == wanted:
+                try:
+                    return _SENTENCES.format(translated, **values)
+                except (ValueError, TypeError):   # a spec the value does not take: the English says it
+                    pass
         return _SENTENCES.format(template, **values)
+
+    def has(self, code: str, values: dict) -> bool:
+        """Whether this table has the code, quoting these values: a problem's own table (the shell's and a
+        game's may both have a code, each quoting its own values)."""
+        return code in self.table and template_fields(self.table[code][1]) == set(values)
 
     def problem(self, field: str, code: str, **values) -> Problem:
         """The problem of this code at this field, its reason and sentence from the table."""

@@ -16,8 +16,8 @@ import sys
 
 from pbem.languages import COMMON, TEMPLATES, catalogue_path
 
-JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true",
-                 "newstyle_gettext": "true"}
+JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true", "trimmed": "true",
+                 "newstyle_gettext": "true"}   # trimmed: a message says its lines as one, as render._env does
 
 
 PLURAL_FORMS: dict[str, str] = {}

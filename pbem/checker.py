@@ -170,7 +170,9 @@ def check_link(report: dict, before: dict | None, problems: list[str]) -> int:
     return 1
 
 
-NOTICE_ROUND = re.compile(r"round (\d+) will be played again", re.IGNORECASE)
+# the notice as common/rollback.txt.j2 words it, wrapped anywhere, in English or Spanish
+NOTICE_ROUND = re.compile(r"round\s+(\d+)\s+will\s+be\s+played\s+again|ronda\s+(\d+)\s+se\s+jugará\s+de\s+nuevo",
+                          re.IGNORECASE)
 NOTICE_COMMITMENT = re.compile(r"^\s+([0-9a-f]{64})\s*$", re.MULTILINE)
 
 
@@ -186,7 +188,7 @@ def read_notice(path: str) -> tuple[int, str]:
     found_round, found_commitment = NOTICE_ROUND.search(text), NOTICE_COMMITMENT.search(text)
     if not found_round or not found_commitment:
         raise ValueError(f"{path}: not a pbem rollback notice (no round played again, or no commitment)")
-    return int(found_round.group(1)), found_commitment.group(1)
+    return int(found_round.group(1) or found_round.group(2)), found_commitment.group(1)
 
 
 def check_commitment(report: dict, before: dict | None, problems: list[str],

@@ -40,6 +40,9 @@ def cli():
 @click.option("--game", "game_name", required=True, help="The game to play, e.g. age-of-war.")
 @click.option("--player", "players", multiple=True, required=True, metavar="NAME=EMAIL",
               help="A player, in seat order; repeat for each player.")
+@click.option("--language", "languages", multiple=True, metavar="NAME=CODE",
+              help="The language a player's mails are written in, e.g. ann=es (English unless given); refused "
+              "unless the campaign can write it. Repeat for each player.")
 @click.option("--gm", default="gm@localhost", show_default=True, help="The game master's mail address.")
 @click.option("--name", help="Campaign name used in mail subjects [default: the folder's name].")
 @click.option("--deadline-hours", type=click.IntRange(min=0), default=0,
@@ -67,8 +70,8 @@ def cli():
 @click.option("--beacon-url", "beacon_urls", multiple=True, metavar="URL",
               help="A drand HTTP server to fetch beacon rounds from, tried in turn [default: api.drand.sh, "
               "drand.cloudflare.com]. Every round is checked against drand mainnet's public key.")
-def new(folder, game_name, players, gm, name, deadline_hours, deadline_days, deadline_at, timezone, grace_hours,
-        remind_hours, require_final, outage_guard, options, missing_orders, beacon, beacon_urls):
+def new(folder, game_name, players, languages, gm, name, deadline_hours, deadline_days, deadline_at, timezone,
+        grace_hours, remind_hours, require_final, outage_guard, options, missing_orders, beacon, beacon_urls):
     """Create a campaign folder and a welcome letter (with a secret token) per player.
 
     \b
@@ -78,7 +81,7 @@ def new(folder, game_name, players, gm, name, deadline_hours, deadline_days, dea
 
     \b
       pbem new feud --game ikusa --option quick=true --player ann=ann@example.org \\
-          --player bob=bob@example.org --player cho=cho@example.org \\
+          --player bob=bob@example.org --player cho=cho@example.org --language cho=es \\
           --deadline-days 3 --deadline-at 20:00 --timezone Europe/Berlin --remind-hours 24
 
     \b
@@ -89,14 +92,15 @@ def new(folder, game_name, players, gm, name, deadline_hours, deadline_days, dea
     which is shown nowhere else.
     """
     from pbem.beacon import DEFAULT_URLS, require_signature_library
-    from pbem.create import new_campaign, parse_option, parse_player
+    from pbem.create import new_campaign, parse_languages, parse_option, parse_player
 
     if beacon_urls and not beacon:
         _fail("--beacon-url is for a campaign with --beacon")
     if beacon:
         require_signature_library()
 
-    campaign = new_campaign(folder, game_name=game_name, players=[parse_player(p) for p in players], gm=gm,
+    campaign = new_campaign(folder, game_name=game_name, gm=gm,
+                            players=parse_languages(languages, [parse_player(p) for p in players]),
                             name=name, deadline_hours=deadline_hours,
                             options=dict(parse_option(o) for o in options), missing_orders=missing_orders,
                             settings={"deadline_days": deadline_days,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 from pbem import clock, render
@@ -30,6 +31,32 @@ def parse_player(spec: str) -> Player:
         raise UserError(f"--player {spec!r}: {email!r} is not a mail address (in ASCII: an international domain "
                         "in its xn-- form)")
     return Player(name.strip(), email)
+
+
+def parse_languages(specs, players: list[Player]) -> list[Player]:
+    """The players with the languages --language NAME=CODE gives them (the others keep English)."""
+    chosen: dict[str, str] = {}
+    names = {p.name for p in players}
+    for spec in specs:
+        name, sep, code = spec.partition("=")
+        if not sep or not code.strip():
+            raise UserError(f"--language {spec!r}: write it as NAME=CODE, for example --language ann=es")
+        if name.strip() not in names:
+            raise UserError(f"--language {spec!r}: no --player is named {name.strip()!r}")
+        chosen[name.strip()] = code.strip()
+    return [replace(p, language=chosen.get(p.name, p.language)) for p in players]
+
+
+def check_languages(game_name: str, players: list[Player]) -> None:
+    """Refuse a language the campaign's mails cannot be written in, as `pbem player set --language` does."""
+    from pbem.languages import offered
+    from pbem.render import template_folder
+
+    languages = offered(template_folder(game_name))
+    for player in players:
+        if player.language not in languages:
+            raise UserError(f"--language {player.name}={player.language}: this campaign's mails can be written in "
+                            f"{', '.join(languages)}")
 
 
 def parse_option(spec: str) -> tuple[str, object]:
@@ -84,6 +111,7 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
         raise UserError("two players have the same name")
     if not is_mail_address(gm):
         raise UserError(f"--gm {gm!r} is not a mail address")
+    check_languages(game_name, players)
     if folder.exists() and any(folder.iterdir()):
         raise UserError(f"{folder} exists and is not empty; choose a new folder")
     name = check_name("campaign", name or folder.resolve().name)
@@ -129,7 +157,9 @@ def _fill(staging: Path, game, name: str, gm: str, players: list[Player], option
     for sub in ("orders", "inbox", "outbox", "sent", "received", "rounds"):
         make_folder(staging / sub)
     inputs = {"round": 0, "players": names, "options": read_file_options(campaign.options),
-              "resolved_at": clock.stamp(now), "previous_links": {}}   # the record chain starts here
+              "resolved_at": clock.stamp(now), "previous_links": {},   # the record chain starts here
+              **({"languages": languages} if (languages := campaign.languages()) else {}),
+              **({"timezone": campaign.timezone} if campaign.timezone != "UTC" else {})}
     inputs["deadline"] = next_deadline(campaign, now)
     if campaign.beacon:
         inputs["next_beacon"] = announced_beacon(campaign, inputs["deadline"])

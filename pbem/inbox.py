@@ -14,11 +14,12 @@ import re
 import stat
 from dataclasses import dataclass
 
+from engine import Problem
 from pbem import clock, render
 from pbem.campaign import Campaign
 from pbem.files import move_atomic, write_atomic
 from pbem.languages import ENGLISH
-from pbem.orders import MAX_BYTES, OrdersRejected, deliver_briefings, normalised_text, read_orders, store
+from pbem.orders import MAX_BYTES, OrdersRejected, deliver_briefings, describe, normalised_text, read_orders, store
 from pbem.outbox import compose, post
 
 SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -93,7 +94,7 @@ def take_one(campaign: Campaign, data: bytes, source: str, digest: str) -> Intak
         if player:
             language = campaign.language_of(player)
             acknowledge(campaign, player, f"ack-{digest}-{player}", render.subject("orders_rejected", language),
-                        rejection_text(source, problems, language=language))
+                        rejection_text(campaign, source, rejection.problems, language=language))
         campaign.log(f"inbox: rejected {source}" + (f" from {player}" if player else " (no known player)"))
         return Intake(source, player, False, problems)
     body = accept(campaign, submission, f"inbox:{source}")
@@ -104,7 +105,7 @@ def take_one(campaign: Campaign, data: bytes, source: str, digest: str) -> Intak
     return Intake(source, submission.player, True, [])
 
 
-def accept(campaign: Campaign, submission, source: str, notes: list[str] = ()) -> str:
+def accept(campaign: Campaign, submission, source: str, notes: list[dict] = ()) -> str:
     """Store accepted orders and post the briefings they make due; the acknowledgement's text."""
     store(campaign, submission, source)
     deliver_briefings(campaign)
@@ -115,15 +116,17 @@ def accept(campaign: Campaign, submission, source: str, notes: list[str] = ()) -
                          forecast=forecast_text(campaign.game_name, submission.forecast, language))
 
 
-def rejection_text(source: str, problems: list[str], notes: list[str] = (), language: str = ENGLISH) -> str:
-    return render.render("common/ack.txt.j2", language, accepted=False, source=source, problems=problems,
-                         notes=list(notes))
+def rejection_text(campaign: Campaign, source: str, problems: list[Problem], notes: list[dict] = (),
+                   language: str = ENGLISH, found_in: str | None = None) -> str:
+    """The answer to a rejected order file: its problems told in the player's language. `source` names the file,
+    or `found_in` the part of a mail it came in ("body", "attachment", ...); `notes` are ack.txt.j2's."""
+    return render.render("common/ack.txt.j2", language, accepted=False, source=source, found_in=found_in,
+                         problems=[describe(p, language, campaign.game) for p in problems], notes=list(notes))
 
 
-def _waiting_note(campaign: Campaign, submission) -> list[str]:
+def _waiting_note(campaign: Campaign, submission) -> list[dict]:
     if campaign.require_final and not submission.final:
-        return ["These orders are not marked final (final = true), so the round waits for the deadline "
-                "even if everyone else is ready. Send them again with final = true when you are done."]
+        return [{"kind": "not final"}]
     return []
 
 

@@ -204,29 +204,30 @@ def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | No
             notes = [] if player == sender else [_not_from_you(campaign, player)]
             language = campaign.language_of(player)
             _reply(campaign, player, mail, key, render.subject("orders_rejected", language),
-                   rejection_text(where, rejection.details, notes, language), from_player=player == sender)
+                   rejection_text(campaign, where, rejection.problems, notes, language, mail.found_in),
+                   from_player=player == sender)
         return MailOutcome(key, "rejected", player, "; ".join(rejection.details)[:300])
     player = submission.player
     notes = []
     if sender != player:
         if not campaign.mail.get("accept_unregistered", False):
             language = campaign.language_of(player)
-            _reply(campaign, player, mail, key, render.subject("orders_rejected", language), rejection_text(where, [], [
-                _not_from_you(campaign, player),
-                "This campaign takes orders only from your registered address. Send them from there, "
-                f"or ask the game master ({campaign.gm}) to change your address."], language), from_player=False)
+            _reply(campaign, player, mail, key, render.subject("orders_rejected", language), rejection_text(
+                campaign, where, [], [_not_from_you(campaign, player), {"kind": "registered address only",
+                                                                         "gm": campaign.gm}],
+                language, mail.found_in), from_player=False)
             return MailOutcome(key, "rejected", player, f"right token from {mail.sender}, not the registered address")
-        notes.append(_not_from_you(campaign, player) + " The token matched, so they were taken.")
+        notes.append(_not_from_you(campaign, player, taken=True))
     body = accept(campaign, submission, f"mail:{key}", notes)
     _reply(campaign, player, mail, key,
            render.subject("orders_accepted", campaign.language_of(player), round=submission.round), body, capped=False)
     return MailOutcome(key, "accepted", player, f"round {submission.round}, {where}")
 
 
-def _not_from_you(campaign: Campaign, player: str) -> str:
-    """Never the sender's address: it may be another player's, who must not be told to this one."""
-    registered = campaign.player(player).email
-    return f"Orders in your name came from an address that is not your registered one ({registered})."
+def _not_from_you(campaign: Campaign, player: str, taken: bool = False) -> dict:
+    """The note (common/ack.txt.j2) that orders in the player's name came from elsewhere: it names the registered
+    address, never the sender's, which may be another player's who must not be told to this one."""
+    return {"kind": "not from you, taken" if taken else "not from you", "registered": campaign.player(player).email}
 
 
 def registered_player(campaign: Campaign, address: str) -> str | None:
@@ -267,7 +268,7 @@ def answer(campaign: Campaign, player: str, request: str) -> tuple[str, str, lis
             campaign.name, game, campaign.open_round, player, view, language), []
     info = campaign_status(campaign)
     del info["outbox"]   # the GM's mail troubles, other players' addresses in them: not for players
-    return render.subject("status", language), format_status(info) + "\n", []
+    return render.subject("status", language), format_status(info, language) + "\n", []
 
 
 def _reply(campaign: Campaign, player: str, mail: MailOrders, key: str, subject: str, body: str, *,

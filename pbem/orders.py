@@ -19,7 +19,8 @@ from pbem import clock
 from pbem.campaign import Campaign, hash_token
 from pbem.errors import UserError
 from pbem.files import write_atomic
-from pbem.problems import problem
+from pbem.languages import ENGLISH
+from pbem.problems import PROBLEMS, problem
 from pbem.tomlscan import after_string, shape
 
 MAX_BYTES = 64 * 1024
@@ -54,16 +55,33 @@ class OrdersRejected(UserError):
                          [describe(p) for p in problems])
 
 
-def describe(problem: Problem) -> str:
-    """One line for the player: never a control character from the file, never a page long."""
-    where = f"line {problem.line}, " if problem.line else ""
+def describe(problem: Problem, language: str = ENGLISH, game=None) -> str:
+    """One line for the player, in the player's language: never a control character from the file, never a
+    page long. The sentence is the problem's table's (the shell's, or the game's), translated."""
+    from pbem import render
+
+    message = problem.message
+    if language != ENGLISH:
+        table = problem_table(problem, game)
+        if table is not None:
+            message = table.sentence(problem.code, problem.values, render.gettext(language))
     field = problem.field
     if not field.strip() or ": " in field or any(unicodedata.category(char)[0] == "C" for char in field):
         field = shown(field)   # a key "" or "a: b" would read as no field, or as two
-    text = f"{where}{field}: {problem.message}"
+    text = render.said("common/problem_line.txt.j2", "problem", language, line=problem.line, field=field,
+                       message=message)
     text = "".join(char if char == " " or unicodedata.category(char)[0] not in "CZ" else shown(char)[1:-1]
                    for char in text)
     return text if len(text) <= MAX_PROBLEM_CHARACTERS else text[:MAX_PROBLEM_CHARACTERS] + "..."
+
+
+def problem_table(problem: Problem, game=None):
+    """The table a problem's sentence is from: the shell's (pbem/problems.py) when it has the code with these
+    values, else the game's (Game.problems), if it keeps one."""
+    if PROBLEMS.has(problem.code, problem.values):
+        return PROBLEMS
+    table = getattr(game, "problems", None)
+    return table if table is not None and table.has(problem.code, problem.values) else None
 
 
 def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | None = None,

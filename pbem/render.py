@@ -136,10 +136,12 @@ def dice_part(round_number: int, dice: dict, next_commitment: str | None) -> dic
 
 def report_model(*, campaign: str, game, round_number: int, player: str, state: dict, events: list[dict],
                  dice: dict, next_commitment: str | None, deadline: str | None, defaulted: list[str],
-                 rerun: dict | None, shared: RoundReports | None = None, language: str = ENGLISH) -> dict:
+                 rerun: dict | None, shared: RoundReports | None = None, language: str = ENGLISH,
+                 timezone: str = "UTC") -> dict:
     """The report of one player: the state goes no further than game.view, so nothing else can leak.
 
-    `shared`, made from the same events and dice, gives the parts every player's report has in common.
+    `shared`, made from the same events and dice, gives the parts every player's report has in common;
+    `timezone` is the campaign's, in which the footer tells the deadline (said in the model unless UTC).
     """
     view = game.view(state, player)
     over = game.is_over(view)
@@ -161,6 +163,7 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
         "dice": shared.dice if shared else dice_part(round_number, dice, next_commitment),
         "next_round": None if over else round_number + 1,
         "deadline": None if over else deadline,
+        **({"timezone": timezone} if timezone != "UTC" and deadline and not over else {}),
         "order_form": None if over else order_form(campaign, game, round_number + 1, player, view, language),
     }
 
@@ -204,7 +207,45 @@ def render(name: str, language: str = ENGLISH, **values) -> str:
 
 def subject(kind: str, language: str = ENGLISH, **values) -> str:
     """A mail's subject line in the player's language: the macro `kind` of templates/common/subjects.txt.j2."""
-    return str(getattr(_env(language).get_template("common/subjects.txt.j2").module, kind)(**values)).strip()
+    return said("common/subjects.txt.j2", kind, language, **values)
+
+
+def said(__template: str, __macro: str, __language: str = ENGLISH, /, **values) -> str:
+    """What a template's macro says in the player's language, stripped: a line the shell puts together (a
+    subject, a problem's line) whose words are a template's, so that the catalogues have them."""
+    return str(getattr(_env(__language).get_template(__template).module, __macro)(**values)).strip()
+
+
+def gettext(language: str = ENGLISH):
+    """The catalogues' gettext in this language: a message id gives its translation, or itself."""
+    return translations(language).gettext
+
+
+def moment(stamp: str, timezone: str = "UTC", language: str = ENGLISH) -> str:
+    """A recorded moment (UTC, ISO 8601) in a time zone as a player of the language reads it: in English
+    "2026-03-04 20:00 CET", in Spanish "miércoles, 4 de marzo de 2026, 20:00 (CET)". The day is written by
+    Babel (CLDR's month and day names) in the pattern templates/common/dates.txt.j2 gives each language;
+    the zone by its tz database abbreviation, the same in every language."""
+    from zoneinfo import ZoneInfo
+
+    from babel.dates import format_date, format_time
+
+    from pbem import clock
+
+    local = clock.parse(stamp).astimezone(ZoneInfo(timezone))
+    module = _env(language).get_template("common/dates.txt.j2").module
+    locale = "en" if language == ENGLISH else language
+    return str(module.moment(day=format_date(local, str(module.day_pattern()).strip(), locale=locale),
+                             time=format_time(local, "HH:mm", locale=locale), zone=local.strftime("%Z"))).strip()
+
+
+def number(value: int, language: str = ENGLISH) -> str:
+    """A whole number with its thousands marked as the language marks them: "65,536", "65.536"."""
+    if language == ENGLISH:
+        return f"{value:,}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=language)
 
 
 def counts(units: dict) -> str:
@@ -283,6 +324,13 @@ def _fill(line: str, width: int, indent: str) -> str:
     """A long line broken by textwrap, kept: the five reports of a round share most of their long lines."""
     return textwrap.fill(line, width, initial_indent="", subsequent_indent=indent,
                          break_long_words=False, break_on_hyphens=False)
+
+
+def comment(text: str, width: int = 76, prefix: str = "# ") -> str:
+    """Text as TOML comment lines of at most `width` characters, each begun with `prefix` (an order form's words,
+    wrapped alike in every language)."""
+    return "\n".join(prefix + line if line else prefix.rstrip()
+                     for line in wrap(text, width - len(prefix), "").split("\n"))
 
 
 def runs(items, *keys) -> list[tuple[tuple, list]]:
@@ -382,7 +430,9 @@ def _env(language: str = ENGLISH):
     Context.direct_macros = all(hasattr(probe, name) for name in ("_func", "_argument_count", "caller",
                                                                   "catch_kwargs", "catch_varargs",
                                                                   "_default_autoescape"))
+    env.filters.update(moment=lambda stamp, timezone="UTC": moment(stamp, timezone, language),
+                       number=lambda value: number(value, language))
     env.filters.update(counts=counts, fields=fields, tally=tally, listing=listing,
                        lower_lead=lower_lead, capitalize_first=capitalize_first, wrap=wrap,
-                       runs=runs, faces_html=faces_html)
+                       runs=runs, faces_html=faces_html, comment=comment)
     return env

@@ -74,7 +74,7 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
             campaign=campaign.name, game=game, round_number=number, player=player, state=state,
             events=events, dice=dice_record, next_commitment=next_commitment,
             deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"),
-            shared=shared, language=language)
+            shared=shared, language=language, timezone=inputs.get("timezone", "UTC"))
         parts = shared.texts.parts(model)   # the JSON text of each part, the shared ones made once a round
         if chained is not None:
             own_orders = (inputs.get("orders") or {}).get(player)
@@ -169,6 +169,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
         "rerun": pending_rerun(campaign, number),
         **attempts(campaign, number),
         **({"languages": languages} if (languages := campaign.languages()) else {}),
+        **({"timezone": campaign.timezone} if campaign.timezone != "UTC" else {}),   # the footer's deadline
         **({"beacon": beacon} if beacon else {}),
     }
     if campaign.beacon and inputs["deadline"]:

@@ -52,7 +52,10 @@ def deadline_passed(campaign, now: datetime) -> bool:
     return closing is not None and now >= closing
 
 
-def local_time(campaign, stamp: str) -> str:
-    """A recorded moment as the campaign's players read it: "2026-03-04 20:00 CET"."""
-    moment = clock.parse(stamp).astimezone(zone(campaign.timezone))
-    return moment.strftime("%Y-%m-%d %H:%M %Z")
+def local_time(campaign, stamp: str, language: str = "en") -> str:
+    """A recorded moment as the campaign's players read it, in the campaign's zone: "2026-03-04 20:00 CET", or in
+    Spanish "miércoles, 4 de marzo de 2026, 20:00 (CET)" (pbem.render.moment)."""
+    from pbem import render
+
+    zone(campaign.timezone)   # a zone that is no zone is the GM's to hear of, in words
+    return render.moment(stamp, campaign.timezone, language)

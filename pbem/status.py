@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.game import players_to_order
 from pbem.campaign import Campaign
+from pbem.languages import ENGLISH, TEMPLATES
 
 
 def campaign_status(campaign: Campaign) -> dict:
@@ -53,30 +54,14 @@ def outbox_status(campaign: Campaign) -> dict:
             "last_error": failing[-1]["error"] if failing else None}
 
 
-def format_status(info: dict) -> str:
-    lines = [f"Campaign {info['campaign']}: {info['game_title']}, {len(info['players'])} players"]
-    if info["over"]:
-        lines.append(f"The game is over after round {info['resolved']}.")
-    else:
-        lines.append(f"Round {info['round']} is open (rounds resolved: {info['resolved']})")
-        lines.append(f"Deadline:   {info['deadline'] or 'none set'}")
-        lines.append(f"Orders in:  {', '.join(info['orders_in']) or 'nobody yet'}")
-        lines.append(f"Missing:    {', '.join(info['missing']) or 'nobody'}")
-        if info.get("beacon"):
-            beacon = info["beacon"]
-            lines.append(f"Beacon:     drand round {beacon['round']}, published {beacon['published']}; the round "
-                         f"closes at {beacon['closing']} and resolves after both")
-    lines.append("Standings:  " + "; ".join(_standing(row) for row in info["standings"]))
-    mail = info.get("outbox") or {"waiting": 0}   # the GM's business: left out of the status sent to players
-    if mail.get("left_for_others"):
-        lines.append(f"Mailbox:    {mail['left_for_others']} message(s) left there for other campaigns "
-                     "(tagged for none that is this one)")
-    if mail["waiting"]:
-        line = f"Outbox:     {mail['waiting']} message(s) waiting"
-        if mail["failing"]:
-            line += f"; {mail['failing']} failed to send, next try {mail['next_try']}: {mail['last_error']}"
-        lines.append(line)
-    return "\n".join(lines)
+def format_status(info: dict, language: str = ENGLISH) -> str:
+    """The status as text (common/status.txt.j2), in the reader's language: the GM's, or a player's who asked."""
+    from pbem import render
+
+    folder = render.template_folder(info["game"])
+    own = f"{folder}/standing.txt.j2"
+    template = own if (TEMPLATES / own).is_file() else "common/standing.txt.j2"
+    return render.render("common/status.txt.j2", language, info=info, standing_template=template).rstrip("\n")
 
 
 def format_standings(campaign: Campaign) -> str:

@@ -148,7 +148,7 @@ def remind(campaign: Campaign) -> list[str]:
         key = f"remind-r{number:04d}-{player}"
         language = campaign.language_of(player)
         body = render.render("common/reminder.txt.j2", language, round=number, deadline=deadline, player=player,
-                             local=local_time(campaign, deadline))
+                             local=local_time(campaign, deadline, language))
         if post(campaign, key, compose(campaign, player, render.subject("reminder", language, round=number,
                                                                         deadline=deadline), body,
                                        key=key, moment=now)):
@@ -189,7 +189,7 @@ def tell_deadline_moved(campaign: Campaign, moved: str) -> None:
         key = f"deadline-r{number:04d}-{moved.replace(':', '')}-{player}"
         language = campaign.language_of(player)
         body = render.render("common/deadline_moved.txt.j2", language, round=number, deadline=moved, player=player,
-                             local=local_time(campaign, moved), beacon=beacon)
+                             local=local_time(campaign, moved, language), beacon=beacon)
         post(campaign, key, compose(campaign, player, render.subject("deadline_moved", language, round=number,
                                                                      deadline=moved), body,
                                     key=key, moment=clock.now()))

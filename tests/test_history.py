@@ -86,7 +86,7 @@ def test_rollback_archives_the_undone_rounds_and_the_rerun_says_why(campaign, tm
     for player in camp.player_names:
         report = run("report", folder, player).out
         assert "re-run by the game master. Reason: ann meant Gifu" in report
-        assert f"new seed, committed to in the rollback notice: {rerun['commitment']}" in report
+        assert f"new seed, committed to in the rollback notice: {rerun['commitment']}" in " ".join(report.split())
     assert run("replay", folder).code == 0
     assert run("verify", folder).code == 0
     assert not (folder / "rerun.json").exists()

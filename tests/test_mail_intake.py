@@ -316,7 +316,7 @@ def test_mail_no_campaign_takes_is_counted_in_status_and_its_sender_asked_once_w
         take_raw(campaign, raw)
         take_raw(campaign, raw)   # the next fetch: asked once only
     [answer] = answers(campaign).values()
-    assert answer["To"] == "ann <ann@example.org>" and "no campaign took it" in answer.get_content()
+    assert answer["To"] == "ann <ann@example.org>" and "no campaign took it" in " ".join(answer.get_content().split())
 
 
 def test_a_stranger_flooding_a_shared_mailbox_with_others_tags_cannot_grow_the_note_of_what_was_left(campaign, now,

@@ -169,3 +169,27 @@ def test_past_fifty_problems_one_more_says_how_many_were_left_out(war):
     assert (last.code, last.values, last.reason) == ("more-problems", {"count": 10}, NOT_UNDERSTOOD)
     assert describe(last) == "file: and 10 more problems"
 
+
+
+def test_a_sentence_is_told_through_a_catalogue_keeping_its_values_and_choosing_its_own_specs():
+    table = ProblemTable({"far": (NOT_ALLOWED, "{names:or} are not next to {home:and}; {size:,} bytes")})
+    spanish = {"{names:or} are not next to {home:and}; {size:,} bytes": "{names:o} no lindan con {home:y}; {size:dots}"}
+    values = {"names": ["Omi", "Owari", "Oki"], "home": ["Mino", "Iga"], "size": 65536}
+    assert table.sentence("far", values) == '"Omi", "Owari" or "Oki" are not next to Mino and Iga; 65,536 bytes'
+    assert table.sentence("far", values, lambda m: spanish.get(m, m)) == \
+        '"Omi", "Owari" u "Oki" no lindan con Mino e Iga; 65.536'
+    broken = {"{names:or} are not next to {home:and}; {size:,} bytes": "{nombres:o} no lindan"}
+    assert table.sentence("far", values, lambda m: broken.get(m, m)).startswith('"Omi", "Owari" or')
+
+
+def test_a_problem_is_told_from_its_own_table_where_the_shell_and_the_game_share_a_code():
+    from games import get
+    from pbem.orders import describe, problem_table
+    from pbem.problems import PROBLEMS
+    from pbem.problems import problem as shell_problem
+
+    game = get("age-of-war")
+    ours, theirs = shell_problem("round", "game-over", round=4), game.problems.problem("game", "game-over")
+    assert problem_table(ours, game) is PROBLEMS and problem_table(theirs, game) is game.problems
+    assert describe(ours, "es", game) == "round: la partida ha terminado (tras la ronda 4); no se aceptan más órdenes"
+    assert describe(ours) == "round: the game is over (after round 4); no more orders are taken"

@@ -199,3 +199,12 @@ def test_a_report_changed_where_its_schema_is_strict_is_refused(game_name, chang
     BREAKS[change](broken)
     assert not check.is_valid(broken), json.dumps(broken)[:300]
     assert Checker(game_name).errors(document) == [] and Checker(game_name).errors(broken) != []
+
+
+@pytest.mark.parametrize("game_name", registered())
+def test_a_report_in_another_language_and_time_zone_is_valid_and_says_so_in_words_the_schema_knows(game_name):
+    check = validator(game_name)
+    document = {**some_report(game_name), "language": "es", "timezone": "Europe/Madrid"}
+    assert check.is_valid(document)
+    assert not check.is_valid({**document, "language": "Spanish"})
+    assert not check.is_valid({**document, "timezone": 1})
