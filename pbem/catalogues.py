@@ -16,7 +16,7 @@ import sys
 
 from pbem.languages import COMMON, TEMPLATES, catalogue_path
 
-JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true",
+JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true", "trimmed": "true",
                  "newstyle_gettext": "true"}
 
 
