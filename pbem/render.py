@@ -7,6 +7,7 @@ who was defaulted, a re-run). Nothing else reaches the templates.
 from __future__ import annotations
 
 import textwrap
+import types
 from functools import lru_cache
 
 from markupsafe import Markup, escape
@@ -352,6 +353,7 @@ def fields(values: dict, skip: tuple[str, ...] = ("kind",)) -> str:
 
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 _BUILTIN_METHOD = type([].append)
+_METHOD = types.MethodType
 _LOOP_ONLY = {"_loop_vars"}
 
 
@@ -373,6 +375,8 @@ def _env(language: str = ENGLISH):
         its arguments out (where this jinja2 keeps a macro's function elsewhere, as Macro.__call__ does)."""
 
         direct_macros = False   # whether this jinja2's macros keep their function where call looks (see _env)
+        gettext = ()            # the i18n extension's functions: a {% trans %} block's call (see _env)
+        translations = None     # the catalogue they ask
 
         def call(__self, __obj, *args, **kwargs):
             kind, escape = type(__obj), False
@@ -389,6 +393,15 @@ def _env(language: str = ENGLISH):
                     __obj, escape = __obj._func, __self.eval_ctx.autoescape   # what Macro.__call__ comes to
                 else:
                     args = (__self.eval_ctx, *args)
+            elif __obj in __self.gettext:
+                # a {% trans %} block in a loop: jinja would derive a new context for the loop's variables
+                # at every call, and the extension's function reads only the environment's translations and
+                # whether the output is escaped, which are the same in any context of this template
+                kwargs.pop("_block_vars", None)
+                kwargs.pop("_loop_vars", None)
+                return __obj(__self, *args, **kwargs)
+            elif kind is _METHOD and __obj.__self__ is __self.translations:
+                return __obj(*args)   # that function's own call: the catalogue's gettext, which takes no context
             elif kind is not _BUILTIN_METHOD and kind is not Sentences:
                 return super().call(__obj, *args, **kwargs)
             kwargs.pop("_block_vars", None)
@@ -425,7 +438,10 @@ def _env(language: str = ENGLISH):
         extensions=["jinja2.ext.i18n"],
     )
     env.policies["ext.i18n.trimmed"] = True
-    env.install_gettext_translations(translations(language), newstyle=True)
+    Context.translations = translations(language)
+    env.install_gettext_translations(Context.translations, newstyle=True)
+    Context.gettext = tuple(env.globals[name] for name in ("gettext", "ngettext", "pgettext", "npgettext")
+                            if name in env.globals)
     probe = env.from_string("{% macro m(a) %}{{ a }}{% endmacro %}").module.m
     Context.direct_macros = all(hasattr(probe, name) for name in ("_func", "_argument_count", "caller",
                                                                   "catch_kwargs", "catch_varargs",

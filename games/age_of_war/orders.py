@@ -149,48 +149,15 @@ def suggested_orders(state: dict, player: str) -> dict:
     return {"targets": [pick, AUTO] if pick else [AUTO]}
 
 
-def order_form(view: dict, player: str) -> str:
-    """A commented order file body a newcomer can fill in."""
-    rows = view["available"]
-    width = max([len(r["castle"]) for r in rows] + [6])
-    table = [f"#   {'castle':<{width}}  {'clan':<9}  points  gain  {'held by':<12}  {'chance':>6}  lines"]
-    for r in rows:
-        held = r["holder"] if r["holder"] else "centre"
-        table.append(f"#   {r['castle']:<{width}}  {r['clan']:<9}  {r['points']:>6}  {r['gain']:>4}  {held:<12}  "
-                     f"{r['chance'] + '%':>6}  {' ; '.join(r['lines'])}" + ("  (steal)" if r["steal"] else ""))
-    if not rows:
-        table = ["#   (none: the game is over)"]
-    yours = [name for name, card in view["castles"].items() if card["holder"] == player and not card["secured"]]
-    secured = [name for name, card in view["castles"].items() if card["secured"]]
-    lines = [
-        f"# Age of War: orders of {player}.",
-        "#",
-        "# On your turn you attack one castle with 7 dice. After each roll one battle",
-        "# line of that castle is filled if that helps, or a die is set aside; the",
-        "# castle is yours when every line is filled. The dice are played for you,",
-        "# always for the best chance of taking the castle you chose.",
-        "#",
-        "# targets: the castles you want, best first. When your turn comes, you attack",
-        "# the first one you can still attack (another player may have taken or",
-        "# secured it earlier in the round).",
-        '# "auto" (put it last) attacks the castle where gain x chance is highest at',
-        "# that moment; gain is what your score would rise by, counting a clan the",
-        "# castle would complete. If none of your castles can be attacked, auto is",
-        "# used anyway.",
-        "#",
-        "# Stealing: a castle face up in front of an opponent can be attacked too, but",
-        "# you must also fill one extra line of a single daimyo (D). Castles secured",
-        "# in a clan stack (all of a clan's castles) can never be taken.",
-        "#",
-        "# Lines: A archery, C cavalry, D daimyo (AC needs one of each); 5I needs",
-        "# infantry dice totalling 5 or more. Chance: your exact odds with 7 dice.",
-        "#",
-        "# Castles you can attack now:",
-        *table,
-    ]
-    if yours:
-        lines += ["#", f"# You hold face up: {', '.join(yours)}."]
-    if secured:
-        lines += ["#", f"# Secured, never to be taken: {', '.join(secured)}."]
-    lines += ["#", "# Example: " + EXAMPLE, ""]
-    return "\n".join(lines) + "\n" + format_orders(suggested_orders(view, player))
+def order_form(view: dict, player: str) -> dict:
+    """What the order form shows, as data: its words (comments, the table's headings) are the template's,
+    templates/age_of_war/order_form.toml.j2, in the player's language; the orders it suggests are TOML."""
+    columns = ("castle", "clan", "points", "gain", "holder", "chance", "lines", "steal")
+    return {
+        "player": player,
+        "rows": [{key: row[key] for key in columns} for row in view["available"]],
+        "yours": [name for name, card in view["castles"].items() if card["holder"] == player and not card["secured"]],
+        "secured": [name for name, card in view["castles"].items() if card["secured"]],
+        "example": EXAMPLE,
+        "orders": format_orders(suggested_orders(view, player)),
+    }

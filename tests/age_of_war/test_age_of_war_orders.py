@@ -3,6 +3,7 @@ import tomllib
 import pytest
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, dumps
+from games import get
 from games.age_of_war import (
     check_orders,
     computer_orders,
@@ -13,7 +14,10 @@ from games.age_of_war import (
 )
 from games.age_of_war.cards import CASTLES
 from games.age_of_war.solver import odds, percent
+from pbem import render
 from tests.age_of_war.scripted_dice import give, new_game
+
+GAME = get("age-of-war")
 
 
 def problems(body, state=None, player="ann"):
@@ -145,14 +149,26 @@ def test_a_player_who_sends_nothing_plays_auto_and_so_does_the_computer():
 def test_the_order_form_explains_lists_the_castles_and_is_valid_as_it_stands():
     state = give(give(new_game(), "ann", "Azuchi"), "bob", "Gifu")
     give(state, "cid", "Kumamoto", secured=True)
-    form = order_form(view(state, "ann"), "ann")
+    form = render.order_form("war", GAME, 1, "ann", view(state, "ann"))
     body = tomllib.loads(form)
-    assert body == {"targets": ["Kiyosu", "auto"]}
+    envelope = {key: body.pop(key) for key in ("game", "campaign", "round", "player", "token", "nonce")}
+    assert envelope["player"] == "ann" and body == {"targets": ["Kiyosu", "auto"]}
     assert check_orders(state, "ann", body).accepted
     listed = [line.split()[1] for line in form.splitlines() if line.startswith("#   ")][1:]
     assert listed == [n for n in state["castles"] if n not in ("Azuchi", "Kumamoto")]
     assert "steal" in form.lower() and "auto" in form and "daimyo" in form
     assert "78.7%" in form  # stealing Gifu from bob
+
+
+def test_the_order_form_is_data_for_its_template_with_no_sentence_in_it():
+    state = give(give(new_game(), "ann", "Azuchi"), "bob", "Gifu")
+    give(state, "cid", "Kumamoto", secured=True)
+    form = order_form(view(state, "ann"), "ann")
+    assert form["yours"] == ["Azuchi"] and form["secured"] == ["Kumamoto"] and form["player"] == "ann"
+    assert form["orders"] == 'targets = ["Kiyosu", "auto"]\n'
+    gifu = next(row for row in form["rows"] if row["castle"] == "Gifu")
+    assert gifu == {"castle": "Gifu", "clan": "Oda", "points": 1, "gain": 1, "holder": "bob", "chance": "78.7",
+                    "lines": ["D", "A", "C"], "steal": True}
 
 
 def test_the_view_shows_everything_public_with_scores_and_odds_as_text():
