@@ -167,7 +167,7 @@ def orders_template(campaign, player):
         _fail("the game is over; there are no more orders to give")
     game = camp.game
     view = game.view(camp.state(), player)
-    click.echo(render.order_form(camp.name, game, camp.open_round, player, view), nl=False)
+    click.echo(render.order_form(camp.name, game, camp.open_round, player, view, camp.language_of(player)), nl=False)
 
 
 @orders.command("check")

@@ -60,6 +60,8 @@ def test_every_translation_keeps_the_values_its_message_names():
                 continue
             ids = message.id if isinstance(message.id, tuple) else (message.id,)
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if not all(strings):
+                continue   # not translated yet: the check of whole catalogues says so
             if "python-brace-format" in message.flags:
                 wanted = {name for name in re.findall(r"\{(\w+)", ids[0])}
                 assert all({name for name in re.findall(r"\{(\w+)", s)} == wanted for s in strings), message.id
