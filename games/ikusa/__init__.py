@@ -50,7 +50,7 @@ def format_orders(orders: dict) -> str:
     return formatted(orders)
 
 
-def order_form(view: dict, player: str) -> str:
+def order_form(view: dict, player: str) -> dict:
     from .form import order_form as form
 
     return form(as_state(view), player)
