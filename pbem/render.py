@@ -89,6 +89,7 @@ class Sentences:
         self.told: dict[int, str] = {}
         self.lines: dict[tuple, str] = {}
         self.runs_told: dict[tuple, str] = {}
+        self.phrases: dict[tuple, str] = {}
 
     def __call__(self, event: dict, tell, lead: str = "", width: int = 0, indent: str = "  ") -> str:
         """The sentence after `lead`, and given a width, wrapped as the wrap filter does: kept for the round
@@ -125,6 +126,16 @@ class Sentences:
         if key not in self.runs_told:
             self.runs_told[key] = told(run)
         return self.runs_told[key]
+
+
+    def once(self, words, *values):
+        """What the macro `words` says of these values (plain data: a force, a count), said once for the round in
+        this language: a phrase made of its values alone (the words of "2 spearmen and an archer") reads the same
+        wherever it is said, and the tables of every report say the same few forces again and again."""
+        key = (words._func.__code__.co_filename, words.name, canonical.dumps(values))   # the macro's template too
+        if key not in self.phrases:
+            self.phrases[key] = words(*values)
+        return self.phrases[key]
 
 
 def _line(text: str, width: int, indent: str) -> str:
