@@ -347,7 +347,8 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
         return files[name] if files else (folder / name).read_bytes()
 
     record = json.loads(files["round.json"]) if files else read_record(folder / "round.json")
-    languages = json.loads(read("inputs.json")).get("languages", {})   # those the round's reports are written in
+    inputs = json.loads(files["inputs.json"]) if files else read_record(folder / "inputs.json")   # a damaged one named
+    languages = inputs.get("languages", {})   # those the round's reports are written in
     messages = {}
     for player in campaign.player_names:
         data = read(f"reports/{player}.json")
