@@ -2,8 +2,9 @@
 
     python3 checker.py [--nonce ROUND=WORD ...] [--notice FILE ...] REPORT.json ...   (or a folder of them)
 
-Give it the JSON reports your report mails carry (attached as CAMPAIGN-round-N-PLAYER.json), as many
-as you have. It needs nothing but Python 3.9 or newer: this one file, no packages. It checks
+Give it the JSON reports your report mails carry (attached gzipped as CAMPAIGN-round-N-PLAYER.json.gz;
+unpacked or not), as many as you have. It needs nothing but Python 3.9 or newer: this one file, no
+packages. It checks
 
   - every revealed seed against the commitment published before it (in the report before, or in the
     rollback notice you received, --notice FILE, for a round played again);
@@ -25,11 +26,13 @@ from __future__ import annotations
 import argparse
 import email
 import email.policy
+import gzip
 import hashlib
 import hmac
 import json
 import re
 import sys
+import zlib
 from pathlib import Path
 
 ALGORITHM = "pbem-dice-v1"
@@ -115,15 +118,26 @@ def read_reports(paths: list[str]) -> list[dict]:
     files = []
     for name in paths:
         path = Path(name)
-        files += sorted(path.glob("*.json")) if path.is_dir() else [path]
+        files += sorted([*path.glob("*.json"), *path.glob("*.json.gz")]) if path.is_dir() else [path]
     reports = []
     for path in files:
-        report = json.loads(path.read_text("utf-8"))
+        report = json.loads(unpacked(path).decode("utf-8"))
         if report.get("format") != "pbem-report-1" or "dice" not in report:
             raise ValueError(f"{path}: not a pbem JSON report")
         report["_file"] = str(path)
         reports.append(report)
     return reports
+
+
+def unpacked(path: Path) -> bytes:
+    """The file's bytes, gunzipped if it is a gzip file (as the report mails attach the JSON reports)."""
+    data = path.read_bytes()
+    if data[:2] != b"\x1f\x8b":
+        return data
+    try:
+        return gzip.decompress(data)
+    except (EOFError, zlib.error) as exc:
+        raise ValueError(f"{path}: a damaged gzip file ({exc})") from exc
 
 
 def check_dice(report: dict, problems: list[str], beacon: str | None = None) -> int:

@@ -6,13 +6,15 @@ makes the same files and never a second copy of a delivered message.
 
 Messages are text/plain, or multipart/alternative with an HTML part (reports,
 so that mail clients that show plain text in a proportional font still line up
-the tables), inside multipart/mixed when files are attached (a report's JSON);
+the tables), inside multipart/mixed when files are attached (a report's JSON, gzipped, and its picture as
+PNG, both in base64; a JSON file alone as text);
 each part 7bit when it is ASCII (readable in the outbox as it is),
 quoted-printable UTF-8 otherwise; a subject in words that are not ASCII as RFC 2047 encoded words. Every
 header value is refused if it holds a line break, so nothing a player names can add a header.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import quopri
 from datetime import datetime
@@ -31,7 +33,7 @@ def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, m
             attachments: list[tuple[str, str, bytes]] | None = None) -> bytes:
     """One message to a player (at `address` instead of the registered one, when given), in plain
     text, with `html` as its HTML alternative when given, and `attachments` as (file name, content type,
-    UTF-8 text) files after it.
+    bytes: UTF-8 text, or an image) files after it.
 
     `in_reply_to` and `references` thread it under the mail it answers; every
     message but the welcome letter also refers to the welcome letter, so that a
@@ -74,6 +76,17 @@ def _multipart(subtype: str, key: str, parts: list[tuple[list[tuple[str, str]], 
 
 
 def _attachment(name: str, content_type: str, data: bytes) -> tuple[list[tuple[str, str]], bytes]:
+    """A file attached: text (JSON too) as UTF-8 text (_text_attachment), anything else (a picture, a gzip
+    file) in base64."""
+    if content_type.startswith("text/") or content_type == "application/json":
+        return _text_attachment(name, content_type, data)
+    encoded = base64.encodebytes(data).replace(b"\n", b"\r\n")   # lines of 76 characters
+    return [("Content-Type", f'{content_type}; name="{name}"'),
+            ("Content-Disposition", f'attachment; filename="{name}"'),
+            ("Content-Transfer-Encoding", "base64")], encoded.removesuffix(b"\r\n")
+
+
+def _text_attachment(name: str, content_type: str, data: bytes) -> tuple[list[tuple[str, str]], bytes]:
     """A text file attached, quoted-printable (a JSON report is one long line, which mail may not carry),
     its own line breaks written as =0A so that it decodes to the very bytes it was."""
     lines = [quopri.encodestring(line) for line in data.split(b"\n")]

@@ -200,13 +200,42 @@ def _chronicle(model: dict) -> dict | None:
     return game.chronicle(model["view"], model["events"], model["round"]) if game.chronicle else None
 
 
-def render_html(model: dict, sentences=None) -> str:
+def render_html(model: dict, sentences=None, picture_svg: str | None = None) -> str:
     """The HTML report, made from the same model as the text (never from the text). Its sentences are the
     text's own, unwrapped: `sentences` (RoundReports.sentences) tells each public event once for the round's
-    texts and makes each run of public events' HTML once for its pages."""
+    texts and makes each run of public events' HTML once for its pages. `picture_svg` (render_picture's) goes
+    in the page's picture slot."""
     own = f"{template_folder(model['game'])}/report.html.j2"   # a game without one gets the common page
-    return _env(model["language"]).select_template([own, "common/report.html.j2"]).render(
-        r=model, sentence=sentences or Sentences(), chronicle=_chronicle(model))
+    page = model if picture_svg is None else {**model, "picture_svg": inline(picture_svg)}
+    return in_ascii(_env(model["language"]).select_template([own, "common/report.html.j2"]).render(
+        r=page, sentence=sentences or Sentences(), chronicle=_chronicle(model)))
+
+
+def inline(svg: str) -> str:
+    """An SVG file as a page holds it: without the XML declaration, which only a file of its own has."""
+    if svg.startswith("<?xml"):
+        svg = svg[svg.index("?>") + 2:].lstrip("\n")
+    return svg
+
+
+def in_ascii(page: str) -> str:
+    """The page with every character beyond ASCII written as a character reference (Tōtōmi as T&#333;t&#333;mi):
+    the same page to a browser, and a mail carries it as it is (7bit), where quoted-printable would make every
+    "=" of its attributes three bytes, a tenth more for a page with a map. (Its style sheet is ASCII, as a
+    reference would not be read there.)"""
+    return page if page.isascii() else page.encode("ascii", "xmlcharrefreplace").decode("ascii")
+
+
+def render_picture(model: dict) -> str | None:
+    """The player's picture of the board as SVG, or None for a game without one: the game's picture model made
+    from the report model's view and events (the player's own, nothing else), drawn by <folder>/picture.svg.j2
+    in the report's language. The template escapes every value, so a name a player chose cannot add markup."""
+    game = games.get(model["game"])
+    if game.picture is None:
+        return None
+    drawn = game.picture(model["view"], model["events"], model["player"])
+    return _env(model["language"]).get_template(f"{template_folder(game.name)}/picture.svg.j2").render(
+        picture=drawn)
 
 
 def render_json(model: dict) -> str:

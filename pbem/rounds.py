@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import struct
+import zlib
 
 from engine import canonical
 from engine.beacon import BeaconRound
@@ -23,6 +25,7 @@ from pbem.faults import charge_disk, crash_point
 from pbem.files import make_folder, read_record, sync_filesystem, write_atomic, write_batch_atomic, write_private
 from pbem.languages import ENGLISH
 from pbem.outbox import compose, post, posted
+from pbem.pictures import svg_to_png
 from pbem.schedule import deadline_passed, next_deadline
 
 RERUN_FILE = "rerun.json"
@@ -66,6 +69,7 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     }
     chained = inputs.get("previous_links")   # None: a round from before the record chain
     links = {}
+    drawn: dict[str, bytes] = {}   # SVG -> its PNG: players who know the same get the same picture, drawn once
     shared = render.RoundReports(campaign.player_names, events, number, dice_record, next_commitment)
     languages = inputs.get("languages", {})   # the players who read another language than English
     for player in campaign.player_names:
@@ -82,9 +86,16 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
                                         report=canonical.sha256_hex(shared.texts.join(parts)))
             parts["chain"] = canonical.dumps(model["chain"])[:-1]
             links[player] = model["chain"]["link"]
+        svg = render.render_picture(model)
         files[f"reports/{player}.txt"] = render.render_text(model, shared.sentences_in(language)).encode("utf-8")
-        files[f"reports/{player}.html"] = render.render_html(model, shared.sentences_in(language)).encode("utf-8")
+        files[f"reports/{player}.html"] = render.render_html(model, shared.sentences_in(language),
+                                                             svg).encode("utf-8")
         files[f"reports/{player}.json"] = shared.texts.join(parts).encode("utf-8")
+        if svg is not None:
+            files[f"reports/{player}.svg"] = svg.encode("utf-8")
+            if svg not in drawn:
+                drawn[svg] = svg_to_png(svg)   # for mail clients that show no SVG
+            files[f"reports/{player}.png"] = drawn[svg]
     record = {
         "round": number,
         "campaign": campaign.name,
@@ -343,10 +354,10 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
     for player in campaign.player_names:
         data = read(f"reports/{player}.json")
         if not posted(campaign, report_key(number, player, data)):
-            page = f"reports/{player}.html"   # none in a round resolved before reports had their pages
-            html = read(page) if (page in files if files else (folder / page).is_file()) else None
+            html, png = (read(name) if (name in files if files else (folder / name).is_file()) else None
+                         for name in (f"reports/{player}.html", f"reports/{player}.png"))   # none in older rounds
             key, message = report_mail(campaign, player, number, record, read(f"reports/{player}.txt"), data, html,
-                                       languages.get(player, ENGLISH))
+                                       languages.get(player, ENGLISH), png)
             messages[f"{key}.eml"] = message
     if messages:
         write_batch_atomic(campaign.folder / "outbox", messages)
@@ -354,28 +365,53 @@ def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None
 
 
 def report_mail(campaign: Campaign, player: str, number: int, record: dict, text: bytes,
-                data: bytes, html: bytes | None = None, language: str = ENGLISH) -> tuple[str, bytes]:
+                data: bytes, html: bytes | None = None, language: str = ENGLISH,
+                png: bytes | None = None) -> tuple[str, bytes]:
     """(key, message) of a player's report mail: made from that player's report alone and the round's public
     facts (when it was resolved, whether it ended the game or played a round again). Its name, Message-ID and
     MIME boundaries come from the player's own report, never from the round's record, which covers others'
     secrets; a re-run's report differs, so it is a new message. The text comes first, the page (`html`, the
     round's reports/PLAYER.html) after it as its alternative: a mail reader shows the last it can. `language`:
-    the one the report is written in, as the round's inputs say."""
+    the one the report is written in, as the round's inputs say. The JSON report is attached (gzipped), and
+    `png`, the round's reports/PLAYER.png, after it: the picture the page holds as SVG, for mail clients that
+    block SVG."""
     subject = render.subject("report", language, round=number, over=record["over"], rerun=record["rerun"])
     key = report_key(number, player, data)
     return key, compose(campaign, player, subject, text.decode("utf-8"), key=key,
                         moment=clock.parse(record["resolved_at"]), headers={"X-Pbem-Round": str(number)},
                         html=None if html is None else html.decode("utf-8"),
-                        attachments=[json_attachment(campaign, player, number, data)])
+                        attachments=[json_attachment(campaign, player, number, data, packed=True)]
+                        + ([picture_attachment(campaign, player, number, png)] if png is not None else []))
 
 
 def report_key(number: int, player: str, data: bytes) -> str:
     return f"r{number:04d}-{canonical.sha256_hex(data)[:8]}-{player}"
 
 
-def json_attachment(campaign: Campaign, player: str, number: int, data: bytes) -> tuple[str, str, bytes]:
-    """A player's JSON report as a mail attachment: the seed, the nonces and every roll, for checking alone."""
-    return f"{campaign.name}-round-{number}-{player}.json", "application/json", data
+def json_attachment(campaign: Campaign, player: str, number: int, data: bytes,
+                    packed: bool = False) -> tuple[str, str, bytes]:
+    """A player's JSON report as a mail attachment: the seed, the nonces and every roll, for checking alone.
+    `packed` (a report mail's): gzipped, which unpacks to the very bytes of reports/PLAYER.json. A busy Ikusa
+    round's JSON is 150 KB, the round told once more as data, and gzip makes it 14 KB: with it the mail, its
+    page and its picture twice (SVG in the page, PNG attached) stays under 300 KB."""
+    name = f"{campaign.name}-round-{number}-{player}.json"
+    return (name + ".gz", "application/gzip", gzipped(data)) if packed else (name, "application/json", data)
+
+
+def gzipped(data: bytes) -> bytes:
+    """The bytes as a gzip file (RFC 1952) with nothing of the moment or the machine in its header: no time, no
+    file name, the system "unknown"; the same bytes always make the same file."""
+    packer = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return GZIP_HEAD + packer.compress(data) + packer.flush() + struct.pack("<II", zlib.crc32(data),
+                                                                            len(data) & 0xFFFFFFFF)
+
+
+GZIP_HEAD = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"   # deflate, no flags, time 0, default level, system unknown
+
+
+def picture_attachment(campaign: Campaign, player: str, number: int, png: bytes) -> tuple[str, str, bytes]:
+    """A player's picture of the board as PNG, named like the JSON report beside it."""
+    return f"{campaign.name}-round-{number}-{player}.png", "image/png", png
 
 
 def report_text(campaign: Campaign, player: str, number: int | None, fmt: str) -> str:

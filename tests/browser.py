@@ -90,9 +90,9 @@ class Loaded:
     seconds: float
 
 
-def load(path: Path, width: int, height: int, folder: Path) -> Loaded:
+def load(path: Path, width: int, height: int, folder: Path, fragment: str = "") -> Loaded:
     """Open the page at `path` in headless Chromium at width x height: one run for its screenshot (the first
-    screen), its DOM and its net log."""
+    screen, or the screen that begins at the element whose id is `fragment`), its DOM and its net log."""
     binary = chromium_binary()
     if binary is None:
         raise BrowserUnavailable(f"Chromium is not installed; {INSTALL_HINT}")
@@ -100,7 +100,8 @@ def load(path: Path, width: int, height: int, folder: Path) -> Loaded:
     shot, net = folder / "shot.png", folder / "net.json"
     command = [binary, "--headless", "--disable-gpu", "--hide-scrollbars", *QUIET,
                f"--user-data-dir={folder / 'profile'}", f"--window-size={width},{height}",
-               f"--screenshot={shot}", "--dump-dom", f"--log-net-log={net}", Path(path).resolve().as_uri()]
+               f"--screenshot={shot}", "--dump-dom", f"--log-net-log={net}",
+               Path(path).resolve().as_uri() + (f"#{fragment}" if fragment else "")]
     if os.geteuid() == 0:
         command.insert(1, "--no-sandbox")   # Chromium's sandbox refuses to run as root
     began = time.monotonic()

@@ -5,7 +5,9 @@ random number of resolved rounds, every player's orders chosen by the
 computer player, the game's default or a random variation), with the inputs,
 state, events and dice of its last round. From a position and one player A
 the checks below make changes that A may not see, and each change must leave
-A's text report and JSON report byte-identical:
+everything A receives byte-identical: the text, JSON and HTML reports, A's
+picture of the board as SVG (in the page) and PNG, the report mail that
+carries them, and the acknowledgement (PARTS):
 
 - "generic": any leaf of the state changed, or a key added or removed, where
   game.view(state, A) stays exactly the same (a path into the report that
@@ -57,6 +59,7 @@ from games import get
 from pbem import render
 from pbem.campaign import Player
 from pbem.inbox import forecast_text
+from pbem.pictures import svg_to_png
 from pbem.rounds import compute_round, report_mail
 from tests.harness import harness_for
 
@@ -207,11 +210,17 @@ def dice_record(pos: Position, rolls: list[dict] | None = None) -> dict:
             "nonces": pos.round.inputs.get("nonces", {}), "rolls": pos.round.rolls if rolls is None else rolls}
 
 
+Reports = tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes]
+"""What a player receives of a round: text, JSON, page, SVG, PNG, the report mail, the acknowledgement."""
+PARTS = ("text report", "JSON report", "HTML page", "SVG picture", "PNG picture", "mail", "acknowledgement")
+
+
 def report(pos: Position, player: str, game: Game | None = None, state: dict | None = None,
-           events: list[dict] | None = None, rolls: list[dict] | None = None) -> tuple[bytes, bytes, bytes, bytes]:
+           events: list[dict] | None = None, rolls: list[dict] | None = None) -> Reports:
     """A player's (text, JSON) report of the position's round, fed to pbem.render as compute_round feeds it
-    (check_next_seed compares the two), with the state, events or rolls replaced where given; then the report
-    mail, which carries the HTML page too, and the acknowledgement."""
+    (check_next_seed compares them all), with the state, events or rolls replaced where given; its page, its
+    picture as SVG (inline in the page) and PNG; then the report mail, which carries the page and the PNG, and
+    the acknowledgement. A game without a picture gives empty SVG and PNG."""
     game = game or pos.game
     state = pos.round.state if state is None else state
     events = pos.round.events if events is None else events
@@ -224,12 +233,15 @@ def report(pos: Position, player: str, game: Game | None = None, state: dict | N
         dice=dice_record(pos, rolls), next_commitment=next_commitment, deadline=inputs.get("deadline"),
         defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"))
     text, data = render.render_text(model).encode("utf-8"), render.render_json(model).encode("utf-8")
-    page = render.render_html(model).encode("utf-8")   # in the mail, as its HTML part
+    svg = render.render_picture(model)
+    page = render.render_html(model, picture_svg=svg).encode("utf-8")   # in the mail, as its HTML part
+    png = None if svg is None else svg_to_png(svg)                          # in the mail, attached
     record = {"over": over, "rerun": inputs.get("rerun") is not None,
               "resolved_at": inputs.get("resolved_at", "2026-03-01T12:00:00Z")}
     campaign = ShellCampaign(CAMPAIGN, game, list(pos.players))
-    return text, data, report_mail(campaign, player, pos.number, record, text, data, page)[1], \
-        acknowledgement(game, state, player)
+    mail = report_mail(campaign, player, pos.number, record, text, data, page, png=png)[1]
+    return (text, data, page, b"" if svg is None else svg.encode("utf-8"), png or b"", mail,
+            acknowledgement(game, state, player))
 
 
 def acknowledgement(game: Game, state: dict, player: str) -> bytes:
@@ -249,7 +261,7 @@ def acknowledgement(game: Game, state: dict, player: str) -> bytes:
 _baselines: dict = {}
 
 
-def baseline(pos: Position, player: str, game: Game) -> tuple[bytes, bytes, bytes, bytes]:
+def baseline(pos: Position, player: str, game: Game) -> Reports:
     """The unchanged reports, made once for all the checks of a draw (an Ikusa report takes 30 to 50 ms,
     most of it the computer player suggesting orders in the order form). Kept per game and per report
     filter, so that a test that plants a leak in the rendering never leaves its reports to a later one."""
@@ -276,9 +288,8 @@ def view_text(game: Game, state: dict, player: str) -> str | None:
 
 
 def which_differ(before: tuple[bytes, ...], after: tuple[bytes, ...]) -> str | None:
-    """What differs of a player's (text report, JSON report, whole report mail, acknowledgement)."""
-    names = [name for name, a, b in zip(("text report", "JSON report", "mail", "acknowledgement"), before, after,
-                                        strict=True) if a != b]
+    """What differs of what a player receives (PARTS)."""
+    names = [name for name, a, b in zip(PARTS, before, after, strict=True) if a != b]
     return " and ".join(names) + " changed" if names else None
 
 
@@ -286,20 +297,24 @@ def which_differ(before: tuple[bytes, ...], after: tuple[bytes, ...]) -> str | N
 
 @dataclass
 class Tally:
-    """Hidden changes checked, generic mutations that turned out visible, and the leaks found."""
+    """Hidden changes checked, those of them where the player's picture (SVG and PNG, inline in the page and
+    attached to the mail) was compared too, generic mutations that turned out visible, and the leaks found."""
 
     changes: int = 0
     skipped: int = 0
     leaks: list[str] = field(default_factory=list)
+    pictures: int = 0
 
     def add(self, other: Tally) -> None:
         self.changes += other.changes
         self.skipped += other.skipped
         self.leaks += other.leaks
+        self.pictures += other.pictures
 
     def compare(self, what: str, before, after) -> None:
         """Count one hidden change and note a leak if the report moved."""
         self.changes += 1
+        self.pictures += bool(before[PARTS.index("PNG picture")])
         differs = which_differ(before, after)
         if differs:
             self.leaks.append(f"{what}: {differs}")
@@ -310,11 +325,11 @@ def _where(check: str, pos: Position, player: str, change: int) -> str:
     return f"{check}({pos}, {player!r}, change={change})"
 
 
-def _report_or_error(pos: Position, player: str, game: Game, **replaced) -> tuple[bytes, bytes, bytes, bytes]:
+def _report_or_error(pos: Position, player: str, game: Game, **replaced) -> Reports:
     try:
         return report(pos, player, game, **replaced)
     except Exception as exc:  # noqa: BLE001 - a report that cannot be made for a hidden change is a finding too
-        return (f"report failed: {exc!r}".encode(),) * 4
+        return (f"report failed: {exc!r}".encode(),) * len(PARTS)
 
 
 # --- mutations of plain data ----------------------------------------------------------------------------
@@ -621,7 +636,8 @@ def check_next_seed(pos: Position, player: str, change: int, game: Game | None =
         tally.leaks.append(f"{where}: compute_round never asked for round {number + 1}'s seed; "
                            "the swap proves nothing (has the way the seed is made moved?)")
     mine = baseline(pos, player, game)
-    if (real[f"reports/{player}.txt"], real[f"reports/{player}.json"]) != mine[:2]:
+    if tuple(real.get(f"reports/{player}.{suffix}", b"") for suffix in ("txt", "json", "html", "svg", "png")) \
+            != mine[:5]:
         tally.leaks.append(f"{where}: tests.hidden.report is out of step with compute_round; every check "
                            "that uses it must be brought back in line")
     tally.changes += 1
@@ -650,7 +666,8 @@ def check_hidden(game_name: str, draws: int, seed: int = 0) -> dict:
     """`draws` random (position, player) pairs of one game. Each gets the generic mutations and, in turn
     (the adapter's rotation), one of the targeted kinds: an Ikusa report costs 30 to 50 ms, so not all of them on every
     draw. The draws are sorted by game played, so that each game is played once and then let go.
-    "changes" counts the hidden changes checked (by_kind: per kind), "skipped" the generic mutations
+    "changes" counts the hidden changes checked (by_kind: per kind; "pictures": those where the player's
+    SVG and PNG were compared too), "skipped" the generic mutations
     that the player's view shows, "leaks" one line each, the call that finds it again."""
     rng = random.Random(f"check_hidden {game_name} {seed}")
     pool = [rng.randrange(2**31) for _ in range(max(2, draws // 20))]
@@ -668,7 +685,8 @@ def check_hidden(game_name: str, draws: int, seed: int = 0) -> dict:
             done = checks[kind](pos, player, change)
             by_kind[kind] = by_kind.get(kind, 0) + done.changes
             tally.add(done)
-    return {"game": game_name, "draws": draws, "changes": tally.changes, "skipped": tally.skipped,
+    return {"game": game_name, "draws": draws, "changes": tally.changes, "pictures": tally.pictures,
+            "skipped": tally.skipped,
             "leaks": tally.leaks, "by_kind": by_kind}
 
 
@@ -696,6 +714,28 @@ def report_peeking(key: str):
         yield
     finally:
         render.report_model = real
+
+
+@contextmanager
+def picture_peeking(key: str):
+    """While inside, every player's picture also shows a digest of state[key] as the colour of a pixel, read
+    from the full state: a picture made from more than the view, in the SVG, the page, the PNG and the mail."""
+    real_model, real_picture, seen = render.report_model, render.render_picture, {}
+
+    def report_model(**made):
+        seen["state"] = made["state"]
+        return real_model(**made)
+
+    def render_picture(model: dict) -> str | None:
+        svg = real_picture(model)
+        colour = canonical.digest(seen["state"].get(key))[:6]
+        return None if svg is None else svg.replace("</svg>", f'<rect width="9" height="9" fill="#{colour}"/></svg>')
+
+    render.report_model, render.render_picture = report_model, render_picture
+    try:
+        yield
+    finally:
+        render.report_model, render.render_picture = real_model, real_picture
 
 
 def announcing_orders(game: Game) -> Game:

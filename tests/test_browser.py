@@ -82,3 +82,26 @@ def test_a_page_that_loads_an_image_from_the_network_is_seen_asking_for_it(chrom
         server.server_close()
     assert loaded.requests == [f"http://127.0.0.1:{port}/pixel.png", "https://images.example.org/far.png"]
     assert asked == ["/pixel.png"]   # and the one that reached a server reached ours (nothing resolves but loopback)
+
+
+SEA = (0xD6, 0xE6, 0xF2)   # the Ikusa map's sea (templates/ikusa/picture.svg.j2)
+PICTURE_ONLY = "<style>main > :not(figure.picture) { display: none; }</style></head>"
+
+
+def test_the_ikusa_page_holds_its_map_as_svg_that_chromium_draws_with_its_sea(chromium, report_pages, tmp_path):
+    """The page as the mail carries it, with a style added that hides all but the picture, so that the first
+    screen is the map: Chromium keeps the inline SVG in the DOM (every province a region) and draws it, the
+    sea in its own colour over much of the screen, asking the network for nothing."""
+    campaign, number = report_pages["ikusa"]
+    page = mail_page(campaign, number, "ann")
+    svg = (campaign.round_dir(number) / "reports/ann.svg").read_text("utf-8")
+    (tmp_path / "page.html").write_text(page.replace("</head>", PICTURE_ONLY, 1), "utf-8")
+    loaded = load(tmp_path / "page.html", *SIZES["desktop"], tmp_path / "chromium")
+    assert loaded.requests == []
+    figure = parsed(loaded.dom).all("figure", "picture")
+    assert len(figure) == 1 and figure[0].all("svg")
+    regions = len(figure[0].all("path", None))
+    assert regions >= svg.count('<path id="p-') == 68
+    _, _, pixels = png_pixels(loaded.png, ROWS_DECODED)
+    sea = sum(pixel[:3] == bytes(SEA) for pixel in pixels) / len(pixels)
+    assert sea > 0.2, f"only {sea:.0%} of the first rows are the map's sea"

@@ -44,6 +44,24 @@ def test_the_checker_passes_on_every_players_reports_of_a_demo_game(demo):
         assert problems_of(received(demo, player)) == []
 
 
+def test_the_checker_reads_the_gzipped_json_reports_as_the_report_mails_attach_them(demo, tmp_path):
+    from email import message_from_bytes, policy
+
+    saved = tmp_path / "saved"
+    saved.mkdir()
+    for path in sorted(demo.glob("sent/r*-akiko.eml")) + sorted(demo.glob("outbox/r*-akiko.eml")):
+        for part in message_from_bytes(path.read_bytes(), policy=policy.default).iter_attachments():
+            if part.get_filename().endswith(".json.gz"):
+                (saved / part.get_filename()).write_bytes(part.get_content())
+    assert len(list(saved.iterdir())) == len(list(demo.glob("rounds/*/reports/akiko.json"))) - 1   # none of round 0
+    shutil.copy(demo / "rounds/0000/reports/akiko.json", saved / "0000.json")   # the welcome's, as a plain file
+    done = subprocess.run([sys.executable, "-I", str(CHECKER), str(saved)], capture_output=True, text=True)
+    assert done.returncode == 0 and "all is well" in done.stdout, done.stdout + done.stderr
+    (saved / "damaged.json.gz").write_bytes(next(saved.glob("*.gz")).read_bytes()[:-20])
+    done = subprocess.run([sys.executable, "-I", str(CHECKER), str(saved)], capture_output=True, text=True)
+    assert done.returncode == 2 and "damaged.json.gz" in done.stdout + done.stderr
+
+
 def test_the_checker_runs_alone_as_a_script_with_python_and_nothing_else(demo, tmp_path):
     alone = tmp_path / "alone"
     alone.mkdir()

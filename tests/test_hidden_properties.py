@@ -57,6 +57,17 @@ def assert_no_leak(tally: hidden.Tally) -> None:
     assert not tally.leaks, "\n".join(tally.leaks)
 
 
+def compares_pictures(check, game_name: str) -> bool:
+    """Whether the check compares what a player receives, pictures too: for a game with a picture, the checks of
+    events and of orders never carried out, and the generic check of a game whose view hides something (of one
+    that hides nothing it proves instead that every leaf of the state is in the view). The seed's swap compares
+    the round's files, the games' own checks what they vary (a briefing, say)."""
+    if get(game_name).picture is None:
+        return False
+    return check in (hidden.check_events, hidden.check_unexecuted_orders) or \
+        (check is hidden.check_generic and harness_for(game_name).hides_state)
+
+
 def holds_over_examples(check, game_name: str, rounds=rounds_in, examples: int = EXAMPLES, each=None,
                         seek: bool = False) -> hidden.Tally:
     """The check over hypothesis's examples: no leak in any, `each(tally)` of every one where given, and
@@ -74,6 +85,8 @@ def holds_over_examples(check, game_name: str, rounds=rounds_in, examples: int =
 
     example()
     assert total.changes > 0, f"{check.__name__} compared nothing in {examples} examples of {game_name}"
+    if compares_pictures(check, game_name):
+        assert total.pictures > 0, f"{check.__name__} compared no picture in {examples} examples of {game_name}"
     return total
 
 
@@ -128,6 +141,7 @@ def test_check_hidden_runs_every_kind_of_its_rotation_and_finds_no_leak(game_nam
     assert result["game"] == game_name and result["draws"] == len(rotation)
     assert set(result["by_kind"]) == {"generic", *rotation}
     assert result["changes"] > 0 and result["leaks"] == []
+    assert result["pictures"] > 0 if get(game_name).picture else result["pictures"] == 0
 
 
 # --- each check catches a planted leak ---------------------------------------------------------------
@@ -150,6 +164,16 @@ def test_a_report_part_made_from_a_part_of_the_state_the_view_hides_is_caught(ga
     key = next(k for k in sorted(pos.round.state) if k in shown)
     with hidden.report_peeking(key):
         assert first_leak(hidden.check_generic, game_name, game=hidden.hiding(get(game_name), key))
+
+
+@pytest.mark.parametrize("game_name", [name for name in GAMES if get(name).picture and harness_for(name).hides_state])
+def test_a_picture_made_from_a_part_of_the_state_the_view_hides_is_caught_in_the_svg_png_and_mail(game_name):
+    pos = position(game_name, 0, 3)
+    shown = get(game_name).view(pos.round.state, pos.players[0])
+    key = next(k for k in sorted(pos.round.state) if k in shown)
+    with hidden.picture_peeking(key):
+        leak = first_leak(hidden.check_generic, game_name, game=hidden.hiding(get(game_name), key))
+    assert leak and leak.endswith("HTML page and SVG picture and PNG picture and mail changed"), leak
 
 
 def forecast_peeking(game, key: str):

@@ -41,7 +41,7 @@ def test_tokens_are_stored_only_as_hashes_and_never_in_a_report(campaign):
         assert token not in (campaign.folder / "secrets.toml").read_text()
     for path in (campaign.folder / "rounds").rglob("*"):
         if path.is_file():
-            assert not any(t in path.read_text() for t in TOKENS.values()), path
+            assert not any(t.encode() in path.read_bytes() for t in TOKENS.values()), path   # the PNGs too
 
 
 def test_the_secrets_file_must_not_be_readable_by_others(campaign):
@@ -127,8 +127,9 @@ def test_a_report_has_an_html_alternative_that_escapes_what_players_wrote(campai
     run("resolve", campaign.folder, "--force")
     [path] = (campaign.folder / "outbox").glob("r0001-*-ann.eml")
     message = read_eml(path)
-    assert message.get_content_type() == "multipart/mixed"   # the text and its HTML, then the JSON attached
-    assert [part.get_content_type() for part in message.iter_parts()] == ["multipart/alternative", "application/json"]
+    assert message.get_content_type() == "multipart/mixed"   # the text and its HTML, then the JSON and PNG attached
+    assert [part.get_content_type() for part in message.iter_parts()] == ["multipart/alternative", "application/gzip",
+                                                                          "image/png"]
     text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
     page = message.get_body(("html",)).get_content().replace("\r\n", "\n")
     assert hostile in text and hostile not in page and "&lt;script&gt;" in page

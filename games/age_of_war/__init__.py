@@ -89,6 +89,13 @@ def is_over(state: dict) -> bool:
 
 standings = scoring.standings
 
+
+def picture(view: dict, events: list[dict], player: str) -> dict:
+    """The table as the player sees it (picture.py imports this package, so it is imported when first drawn)."""
+    from .picture import table_model
+
+    return table_model(view, events, player)
+
 GAME = Game(
     name="age-of-war",
     title="Age of War",
@@ -106,4 +113,5 @@ GAME = Game(
     standings=standings,
     odds_command="games.age_of_war.commands:odds",
     problems=PROBLEMS,
+    picture=picture,
 )

@@ -1,4 +1,4 @@
-"""Age of War's table as a picture model: plain data for templates/age_of_war/table.svg.j2.
+"""Age of War's table as a picture model: plain data for templates/age_of_war/picture.svg.j2.
 
 Made from one player's view and the events that player may see, and from nothing else, so the picture
 can show no more than the report does. Where things go is worked out here, in whole pixels; every word

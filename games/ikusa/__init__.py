@@ -86,6 +86,12 @@ def briefings(state: dict, orders_in: dict) -> list:
     return news(state, orders_in)
 
 
+def picture(view: dict, events: list[dict], player: str) -> dict:
+    from .picture import map_model
+
+    return map_model(view, events, player)
+
+
 def canonical_form(state: dict) -> dict:
     """The state as it reads back from its canonical JSON (keys sorted at every level), so that a
     state kept in memory and one loaded from a round folder behave the same in every later round."""
@@ -121,6 +127,7 @@ GAME = Game(
     briefings=briefings,
     chronicle=chronicle,
     problems=PROBLEMS,
+    picture=picture,
     demo_rounds=60,
     odds_command="games.ikusa.commands:odds",
 )

@@ -1,4 +1,4 @@
-"""The map of Ikusa as one player sees it: plain data for templates/ikusa/map.svg.j2, made from that player's view.
+"""The map of Ikusa as one player sees it: plain data for templates/ikusa/picture.svg.j2, made from that player's view.
 
 The printed board is not available; the map follows the historical provinces. Their shapes come from
 shapes.json, derived once from the GSHHS coastlines by tools/derive_shapes.py and kept next to this file, so
@@ -28,10 +28,30 @@ ARROW_GAP = 9          # an arrow stops this far short of the province's point
 FALLBACK_RADIUS = 10   # a province the shapes lack (a campaign's own map): a disc at its point
 
 
+PATH_LINE = 200        # characters: the shapes' path data in lines (a mail carries lines of up to 998 as they are)
+
+
 @functools.cache
 def shapes() -> dict:
-    """The shapes file, read once."""
-    return json.loads(resources.files(__package__).joinpath("shapes.json").read_text(encoding="utf-8"))
+    """The shapes file, read once, its path data broken into lines."""
+    data = json.loads(resources.files(__package__).joinpath("shapes.json").read_text(encoding="utf-8"))
+    data["foreign"] = in_lines(data["foreign"])
+    for entry in data["provinces"].values():
+        entry["d"] = in_lines(entry["d"])
+    return data
+
+
+def in_lines(d: str, width: int = PATH_LINE) -> str:
+    """SVG path data in lines of at most `width` characters, each break one of its spaces (the same path): the
+    report page that holds the map then has no line too long for a mail to carry it without encoding."""
+    lines, line, length = [], [], -1
+    for word in d.split(" "):
+        if line and length + 1 + len(word) > width:
+            lines.append(" ".join(line))
+            line, length = [], -1
+        line.append(word)
+        length += 1 + len(word)
+    return "\n".join(lines + [" ".join(line)])
 
 
 def map_model(view: dict, events: list[dict], player: str) -> dict:

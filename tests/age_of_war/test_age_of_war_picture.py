@@ -29,7 +29,7 @@ POSITIONS = [(seed, rounds) for seed in range(8) for rounds in (0, 2, 6, 15)]
 
 def picture(state: dict, events: list[dict], player: str) -> str:
     """The player's picture as a report would make it: from the view and the events the player may see."""
-    return render.render("age_of_war/table.svg.j2",
+    return render.render("age_of_war/picture.svg.j2",
                          picture=table_model(GAME.view(state, player), for_player(events, player), player))
 
 
@@ -214,7 +214,7 @@ def test_what_others_keep_to_themselves_never_changes_a_players_picture():
                 compared += 1
             # the model itself passes over an event addressed to others, should a caller forget to filter
             raw = table_model(GAME.view(state, player), events, player)
-            assert render.render("age_of_war/table.svg.j2", picture=raw) == before
+            assert render.render("age_of_war/picture.svg.j2", picture=raw) == before
             compared += 1
     assert compared > 100
 
@@ -279,5 +279,5 @@ def test_the_game_over_picture_names_the_winners_and_an_empty_centre():
 
 def test_the_svg_template_is_escaped_by_its_name_alone():
     env = render._env()
-    assert env.autoescape("age_of_war/table.svg.j2") and env.autoescape("any/map.svg.j2")
+    assert env.autoescape("age_of_war/picture.svg.j2") and env.autoescape("any/map.svg.j2")
     assert not env.autoescape("age_of_war/report.txt.j2")

