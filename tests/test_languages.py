@@ -101,3 +101,17 @@ def test_a_language_the_campaign_cannot_write_reads_as_english(campaign, monkeyp
     monkeypatch.setattr(languages, "listed", lambda: {"es": {"name": "español"}})
     camp.players = [Player(p.name, p.email, "es" if p.name == "ann" else p.language) for p in camp.players]
     assert camp.language_of("ann") == "es" and camp.languages() == {"ann": "es"}
+
+
+@pytest.mark.parametrize(("template", "row", "english", "spanish"), [
+    ("ikusa/standing.txt.j2", {"player": "ann", "rank": 1, "provinces": 1, "armies": 2, "out": False},
+     "1. ann (1 province, 2 armies)", "1. ann (1 provincia, 2 ejércitos)"),
+    ("ikusa/standing.txt.j2", {"player": "bob", "rank": 3, "provinces": 0, "armies": 1, "out": True},
+     "3. bob (0 provinces, 1 army, out of the game)", "3. bob (0 provincias, 1 ejército, fuera de la partida)"),
+    ("age_of_war/standing.txt.j2", {"player": "cho", "rank": 2, "points": 1, "castles": 1, "clans": 0},
+     "2. cho (1 point, 1 castle, 0 clans)", "2. cho (1 punto, 1 castillo, 0 clanes)"),
+])
+def test_the_status_tells_each_games_standings_in_its_words_and_the_readers_language(template, row, english,
+                                                                                      spanish):
+    assert render.said(template, "standing", "en", row=row) == english
+    assert render.said(template, "standing", "es", row=row) == spanish
