@@ -3,7 +3,6 @@ letter to the reports, their pages and pictures and the order forms in them."""
 from __future__ import annotations
 
 import re
-
 from datetime import timedelta
 from email import message_from_bytes, policy
 
