@@ -101,9 +101,9 @@ def orders_for(state, rng):
     return orders
 
 
-def battery():
-    """Every player's report of every round of the battery's games: (game, round, player, model, text)."""
-    for count, options, seed, rounds in BATTERY:
+def played(games=BATTERY):
+    """(game, state, events, campaign round, player) for every player of every round of these seeded games."""
+    for count, options, seed, rounds in games:
         rng = random.Random(seed)
         players = list(NAMES[:count])
         state, events = GAME.setup(players, options, Dice(f"battery {seed} setup".encode()))
@@ -111,10 +111,16 @@ def battery():
             if number:
                 state, events = GAME.resolve(state, orders_for(state, rng), Dice(f"battery {seed} {number}".encode()))
             for player in players:
-                shown = model(state, events, number, player)
-                yield f"{count} players seed {seed}", number, player, shown, render.render_text(shown)
+                yield f"{count} players seed {seed}", state, events, number, player
             if state["over"]:
                 break
+
+
+def battery():
+    """Every player's report of every round of the battery's games: (game, round, player, model, text)."""
+    for game, state, events, number, player in played():
+        shown = model(state, events, number, player)
+        yield game, number, player, shown, render.render_text(shown)
 
 
 @pytest.fixture(scope="module")

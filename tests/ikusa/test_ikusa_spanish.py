@@ -8,18 +8,16 @@ footer are templates/common's, checked with that folder).
 """
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
-from engine import Dice
 from engine.events import for_player
 from engine.problems import _SENTENCES, template_fields
 from games.ikusa.picture import map_model
 from games.ikusa.problems import PROBLEMS
 from pbem import catalogues, languages, render
-from tests.ikusa.test_ikusa_report import GAME, NAMES, model, orders_for, sentences_for
+from tests.ikusa.test_ikusa_report import GAME, model, played, sentences_for
 
 GAMES = ((2, {}, 1, 5), (3, {"quick": True}, 3, 4), (5, {}, 6, 3), (3, {}, 8, 6))
 ENGLISH_WORDS = re.compile(r"\b(the|and|of|your|is|with|was|not|from|to|for|has|army|province|round)\b")
@@ -29,17 +27,8 @@ TAG = re.compile(r"<[^>]+>")
 
 def spanish_battery():
     """(state, events, campaign round, player) for every player of every round of the games above."""
-    for count, options, seed, rounds in GAMES:
-        rng = random.Random(seed)
-        players = list(NAMES[:count])
-        state, events = GAME.setup(players, options, Dice(f"battery {seed} setup".encode()))
-        for number in range(rounds + 2):
-            if number:
-                state, events = GAME.resolve(state, orders_for(state, rng), Dice(f"battery {seed} {number}".encode()))
-            for player in players:
-                yield state, events, number, player
-            if state["over"]:
-                break
+    for _game, state, events, number, player in played(GAMES):
+        yield state, events, number, player
 
 
 def in_language(state, events, number, player, language):
