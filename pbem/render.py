@@ -81,7 +81,9 @@ class Sentences:
     A public event's sentence is made of the event and the public part of the view alone (the names, the
     colours), so it reads the same in every report: tests/test_report_sentences.py renders the reports of
     whole games both ways and compares them byte for byte. With no public events (a report rendered on its
-    own) every sentence is told anew.
+    own) every sentence is told anew. A round has one for each language its reports are written in
+    (RoundReports.sentences_in); besides single sentences it keeps whole runs of public events (`runs`) and the
+    phrases a macro makes of plain values (`once`).
     """
 
     def __init__(self, public: set[int] = frozenset(), starts: set[int] = frozenset()) -> None:
@@ -102,7 +104,6 @@ class Sentences:
                 self.told[id(event)] = tell(event)
             self.lines[key] = _line(lead + self.told[id(event)], width, indent)
         return self.lines[key]
-
 
     def runs(self, events: list[dict], told) -> str:
         """The events as `told` (a macro taking a list of events) tells them, each run of public events told once
@@ -126,7 +127,6 @@ class Sentences:
         if key not in self.runs_told:
             self.runs_told[key] = told(run)
         return self.runs_told[key]
-
 
     def once(self, words, *values):
         """What the macro `words` says of these values (plain data: a force, a count), said once for the round in
