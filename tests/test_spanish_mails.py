@@ -170,8 +170,9 @@ def test_pbem_new_writes_a_spanish_players_welcome_in_spanish_and_refuses_a_lang
         tmp_path, monkeypatch):
     args = ("new", tmp_path / "war", "--game", "age-of-war", "--player", "ann=ann@example.org",
             "--player", "bob=bob@example.org")
+    monkeypatch.setattr(languages, "listed", lambda: {})   # a language not listed is not offered
     refused = run(*args, "--language", "ann=es")
-    assert refused.code == 2 and "can be written in en" in refused.err   # es not offered yet
+    assert refused.code == 2 and "can be written in en" in refused.err and not (tmp_path / "war").exists()
     monkeypatch.setattr(languages, "listed", lambda: {"es": {"name": "español"}})
     for wrong in ("ann=xx", "zed=es", "ann"):
         result = run(*args, "--language", wrong)
