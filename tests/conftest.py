@@ -118,32 +118,31 @@ def frozen():
         yield START
 
 
-@pytest.fixture(scope="session")
-def dovecot():
-    """Dovecot installed (by apt-get where allowed); a skip where it cannot be, a failure under CI=true."""
-    import os
-
-    from tests.mailservers import ServersUnavailable, ensure_dovecot
-
+def real_part(ensure, unavailable) -> None:
+    """A real part the tests use (a mail server, a browser) installed where allowed: a skip where it cannot be,
+    a failure under CI=true, which must test everything."""
     try:
-        ensure_dovecot()
-    except ServersUnavailable as exc:
+        ensure()
+    except unavailable as exc:
         if os.environ.get("CI") == "true":
             pytest.fail(str(exc))
         pytest.skip(str(exc))
+
+
+@pytest.fixture(scope="session")
+def dovecot():
+    """Dovecot installed (by apt-get where allowed)."""
+    from tests.mailservers import ServersUnavailable, ensure_dovecot
+
+    real_part(ensure_dovecot, ServersUnavailable)
 
 
 @pytest.fixture(scope="session")
 def chromium():
-    """Headless Chromium installed (by apt-get where allowed); a skip where it cannot be, a failure under CI=true."""
+    """Headless Chromium installed (by apt-get where allowed)."""
     from tests.browser import BrowserUnavailable, ensure_chromium
 
-    try:
-        ensure_chromium()
-    except BrowserUnavailable as exc:
-        if os.environ.get("CI") == "true":
-            pytest.fail(str(exc))
-        pytest.skip(str(exc))
+    real_part(ensure_chromium, BrowserUnavailable)
 
 
 @pytest.fixture(scope="session")
