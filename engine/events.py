@@ -10,6 +10,9 @@ from collections.abc import Iterable
 
 ALL = "all"
 GM = "gm"
+PUBLIC = ""
+"""The name of no player: game.view(state, PUBLIC) and for_player(events, PUBLIC) are what anyone may know, the
+campaign's public record (pbem site). No player can have it, as a player's name is never empty."""
 
 
 def event(kind: str, audience: str | Iterable[str] = ALL, **values) -> dict:

@@ -22,10 +22,13 @@ _deferred: ContextVar[list[Path] | None] = ContextVar("deferred", default=None)
 
 PRIVATE_FILE = 0o600
 PRIVATE_FOLDER = 0o700
+PUBLISHED_FILE = 0o644     # the public site (pbem site), outside the campaign: meant to be read by all
+PUBLISHED_FOLDER = 0o755
 
 
-def make_folder(path: Path) -> None:
-    """A folder and any missing parents, each the GM's alone (mkdir -p would leave the parents to the umask)."""
+def make_folder(path: Path, mode: int = PRIVATE_FOLDER) -> None:
+    """A folder and any missing parents, each the GM's alone (mkdir -p would leave the parents to the umask),
+    or each readable by all for the public site (PUBLISHED_FOLDER)."""
     path = Path(path)
     missing = []
     while not path.is_dir():
@@ -33,12 +36,12 @@ def make_folder(path: Path) -> None:
         path = path.parent
     for folder in reversed(missing):
         try:
-            folder.mkdir(mode=PRIVATE_FOLDER)
+            folder.mkdir(mode=mode)
         except FileExistsError:
             if not folder.is_dir():
                 raise
             continue
-        os.chmod(folder, PRIVATE_FOLDER)   # the umask may have taken bits away; it never adds any
+        os.chmod(folder, mode)   # the umask may have taken bits away; it never adds any
 
 
 def write_private(path: Path, data: bytes) -> None:
@@ -67,8 +70,9 @@ def read_record(path: Path):
                               "or see `pbem verify`") from None
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
-    """Write to a temporary file beside `path`, fsync it, rename it over `path`, fsync the folder.
+def write_atomic(path: Path, data: bytes | str, mode: int = PRIVATE_FILE) -> None:
+    """Write to a temporary file beside `path`, fsync it, rename it over `path`, fsync the folder. The file is
+    the GM's alone unless `mode` says otherwise (the public site's).
 
     For several files at once, write_batch_atomic makes them durable together;
     inside `synced_together` the syncing waits for the end of the block.
@@ -80,7 +84,7 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     make_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        os.fchmod(fd, PRIVATE_FILE)
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
             charge_disk(path, len(data))
             handle.write(data)

@@ -15,8 +15,8 @@ from markupsafe import Markup, escape
 import games
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
-from engine.events import ALL, for_players, visible_to
-from pbem.languages import ENGLISH, translations
+from engine.events import ALL, PUBLIC, for_players, visible_to
+from pbem.languages import ENGLISH, TEMPLATES, translations
 from pbem.report_schema import SCHEMA_VERSION
 
 REPORT_FORMAT = "pbem-report-1"
@@ -154,6 +154,7 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
 
     `shared`, made from the same events and dice, gives the parts every player's report has in common;
     `timezone` is the campaign's, in which the footer tells the deadline (said in the model unless UTC).
+    For PUBLIC, no player, it is the campaign's public record of the round (pbem site): no order form.
     """
     view = game.view(state, player)
     over = game.is_over(view)
@@ -176,7 +177,8 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
         "next_round": None if over else round_number + 1,
         "deadline": None if over else deadline,
         **({"timezone": timezone} if timezone != "UTC" and deadline and not over else {}),
-        "order_form": None if over else order_form(campaign, game, round_number + 1, player, view, language),
+        "order_form": None if over or player == PUBLIC else order_form(campaign, game, round_number + 1, player, view,
+                                                                       language),
     }
 
 
@@ -200,15 +202,15 @@ def _chronicle(model: dict) -> dict | None:
     return game.chronicle(model["view"], model["events"], model["round"]) if game.chronicle else None
 
 
-def render_html(model: dict, sentences=None, picture_svg: str | None = None) -> str:
+def render_html(model: dict, sentences=None, picture_svg: str | None = None, nav: list | None = None) -> str:
     """The HTML report, made from the same model as the text (never from the text). Its sentences are the
     text's own, unwrapped: `sentences` (RoundReports.sentences) tells each public event once for the round's
     texts and makes each run of public events' HTML once for its pages. `picture_svg` (render_picture's) goes
-    in the page's picture slot."""
+    in the page's picture slot; `nav`, [(kind, href)], links the public site's pages (pbem/site.py)."""
     own = f"{template_folder(model['game'])}/report.html.j2"   # a game without one gets the common page
     page = model if picture_svg is None else {**model, "picture_svg": inline(picture_svg)}
     return in_ascii(_env(model["language"]).select_template([own, "common/report.html.j2"]).render(
-        r=page, sentence=sentences or Sentences(), chronicle=_chronicle(model)))
+        r=page, sentence=sentences or Sentences(), chronicle=_chronicle(model), nav=nav or []))
 
 
 def inline(svg: str) -> str:
@@ -244,6 +246,13 @@ def render_json(model: dict) -> str:
 
 def render(name: str, language: str = ENGLISH, **values) -> str:
     return _env(language).get_template(name).render(**values)
+
+
+def standing_template(game_name: str) -> str:
+    """The template whose macro `standing` tells a standings row in the game's words: <game folder>/standing.txt.j2,
+    or common/standing.txt.j2's, which names the columns."""
+    own = f"{template_folder(game_name)}/standing.txt.j2"
+    return own if (TEMPLATES / own).is_file() else "common/standing.txt.j2"
 
 
 def subject(kind: str, language: str = ENGLISH, **values) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.game import players_to_order
 from pbem.campaign import Campaign
-from pbem.languages import ENGLISH, TEMPLATES
+from pbem.languages import ENGLISH
 
 
 def campaign_status(campaign: Campaign) -> dict:
@@ -58,10 +58,8 @@ def format_status(info: dict, language: str = ENGLISH) -> str:
     """The status as text (common/status.txt.j2), in the reader's language: the GM's, or a player's who asked."""
     from pbem import render
 
-    folder = render.template_folder(info["game"])
-    own = f"{folder}/standing.txt.j2"
-    template = own if (TEMPLATES / own).is_file() else "common/standing.txt.j2"
-    return render.render("common/status.txt.j2", language, info=info, standing_template=template).rstrip("\n")
+    return render.render("common/status.txt.j2", language, info=info,
+                         standing_template=render.standing_template(info["game"])).rstrip("\n")
 
 
 def format_standings(campaign: Campaign) -> str:

@@ -53,7 +53,7 @@ from engine import canonical
 from engine import dice as dice_module
 from engine.canonical import copy_plain
 from engine.dice import Dice
-from engine.events import ALL, GM, visible_to
+from engine.events import ALL, GM, PUBLIC, visible_to
 from engine.game import Game, players_to_order
 from games import get
 from pbem import render
@@ -61,6 +61,7 @@ from pbem.campaign import Player
 from pbem.inbox import forecast_text
 from pbem.pictures import svg_to_png
 from pbem.rounds import compute_round, report_mail
+from pbem.site import ArchivedRound, page_name, public_record, record_name, site_files
 from tests.harness import harness_for
 
 NAMES = ("ann", "bob", "cho", "dan", "eve", "fay")
@@ -210,9 +211,15 @@ def dice_record(pos: Position, rolls: list[dict] | None = None) -> dict:
             "nonces": pos.round.inputs.get("nonces", {}), "rolls": pos.round.rolls if rolls is None else rolls}
 
 
-Reports = tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes]
-"""What a player receives of a round: text, JSON, page, SVG, PNG, the report mail, the acknowledgement."""
+Reports = tuple[bytes, ...]
+"""What a player receives of a round: text, JSON, page, SVG, PNG, the report mail, the acknowledgement (PARTS);
+or, for PUBLIC, what the campaign's public site shows of it (SITE_PARTS)."""
 PARTS = ("text report", "JSON report", "HTML page", "SVG picture", "PNG picture", "mail", "acknowledgement")
+SITE_PARTS = ("public page", "public record", "site index", "public picture")
+
+
+def parts_of(player: str) -> tuple[str, ...]:
+    return SITE_PARTS if player == PUBLIC else PARTS
 
 
 def report(pos: Position, player: str, game: Game | None = None, state: dict | None = None,
@@ -228,6 +235,9 @@ def report(pos: Position, player: str, game: Game | None = None, state: dict | N
     over = game.is_over(state)
     next_commitment = None if over else dice_module.commitment(
         dice_module.round_seed(pos.trajectory.secret, pos.number + 1))
+    if player == PUBLIC:   # the site reads the round from the archive: its JSON, every dict's keys sorted
+        return public_site(pos, game, ArchivedRound(pos.number, *(json.loads(canonical.dump_bytes(part)) for part in (
+            state, events, dice_record(pos, rolls), {"next_commitment": next_commitment}, inputs))))
     model = render.report_model(
         campaign=CAMPAIGN, game=game, round_number=pos.number, player=player, state=state, events=events,
         dice=dice_record(pos, rolls), next_commitment=next_commitment, deadline=inputs.get("deadline"),
@@ -242,6 +252,16 @@ def report(pos: Position, player: str, game: Game | None = None, state: dict | N
     mail = report_mail(campaign, player, pos.number, record, text, data, page, png=png)[1]
     return (text, data, page, b"" if svg is None else svg.encode("utf-8"), png or b"", mail,
             acknowledgement(game, state, player))
+
+
+def public_site(pos: Position, game: Game, archived: ArchivedRound) -> Reports:
+    """What the public site shows of the position's round (SITE_PARTS): its page, its public record, the
+    site's index as this round leaves it, and the public picture, made as `pbem site` makes them."""
+    files = site_files(CAMPAIGN, game, [archived])
+    model = public_record(CAMPAIGN, game, archived, None)
+    svg = render.render_picture(model)
+    return (files[page_name(pos.number)], files[record_name(pos.number)], files["index.html"],
+            b"" if svg is None else svg.encode("utf-8"))
 
 
 def acknowledgement(game: Game, state: dict, player: str) -> bytes:
@@ -288,8 +308,9 @@ def view_text(game: Game, state: dict, player: str) -> str | None:
 
 
 def which_differ(before: tuple[bytes, ...], after: tuple[bytes, ...]) -> str | None:
-    """What differs of what a player receives (PARTS)."""
-    names = [name for name, a, b in zip(PARTS, before, after, strict=True) if a != b]
+    """What differs of what a player receives (PARTS), or of the public site (SITE_PARTS)."""
+    parts = SITE_PARTS if len(before) == len(SITE_PARTS) else PARTS
+    names = [name for name, a, b in zip(parts, before, after, strict=True) if a != b]
     return " and ".join(names) + " changed" if names else None
 
 
@@ -314,7 +335,7 @@ class Tally:
     def compare(self, what: str, before, after) -> None:
         """Count one hidden change and note a leak if the report moved."""
         self.changes += 1
-        self.pictures += bool(before[PARTS.index("PNG picture")])
+        self.pictures += bool(before[PARTS.index("PNG picture")] if len(before) == len(PARTS) else before[-1])
         differs = which_differ(before, after)
         if differs:
             self.leaks.append(f"{what}: {differs}")
@@ -329,7 +350,7 @@ def _report_or_error(pos: Position, player: str, game: Game, **replaced) -> Repo
     try:
         return report(pos, player, game, **replaced)
     except Exception as exc:  # noqa: BLE001 - a report that cannot be made for a hidden change is a finding too
-        return (f"report failed: {exc!r}".encode(),) * len(PARTS)
+        return (f"report failed: {exc!r}".encode(),) * len(parts_of(player))
 
 
 # --- mutations of plain data ----------------------------------------------------------------------------
@@ -636,8 +657,15 @@ def check_next_seed(pos: Position, player: str, change: int, game: Game | None =
         tally.leaks.append(f"{where}: compute_round never asked for round {number + 1}'s seed; "
                            "the swap proves nothing (has the way the seed is made moved?)")
     mine = baseline(pos, player, game)
-    if tuple(real.get(f"reports/{player}.{suffix}", b"") for suffix in ("txt", "json", "html", "svg", "png")) \
-            != mine[:5]:
+    if player == PUBLIC:
+        made = public_site(pos, game, archived_from(real))
+        out_of_step = made != mine
+        if made != public_site(pos, game, archived_from(swapped)):
+            tally.leaks.append(f"{where}: the public site depends on round {number + 1}'s seed")
+    else:
+        out_of_step = tuple(real.get(f"reports/{player}.{suffix}", b"")
+                            for suffix in ("txt", "json", "html", "svg", "png")) != mine[:5]
+    if out_of_step:
         tally.leaks.append(f"{where}: tests.hidden.report is out of step with compute_round; every check "
                            "that uses it must be brought back in line")
     tally.changes += 1
@@ -645,6 +673,14 @@ def check_next_seed(pos: Position, player: str, change: int, game: Game | None =
         if real[name] != swapped.get(name):
             tally.leaks.append(f"{where}: {name} depends on round {number + 1}'s seed")
     return tally
+
+
+def archived_from(files: dict[str, bytes]) -> ArchivedRound:
+    """A round as compute_round made its files, as `pbem site` reads it from the archive."""
+    read = {name: json.loads(files[name]) for name in
+            ("state.json", "events.json", "dice.json", "round.json", "inputs.json")}
+    return ArchivedRound(read["round.json"]["round"], read["state.json"], read["events.json"], read["dice.json"],
+                         read["round.json"], read["inputs.json"])
 
 
 # --- all of it ------------------------------------------------------------------------------------------
@@ -680,7 +716,7 @@ def check_hidden(game_name: str, draws: int, seed: int = 0) -> dict:
             trajectory = new_trajectory(game_name, trajectory_seed)
             _baselines.clear()
         pos = position(game_name, trajectory_seed, rounds, trajectory)
-        player = random.Random(f"player {change}").choice(pos.players)
+        player = random.Random(f"player {change}").choice([*pos.players, PUBLIC])   # PUBLIC: the site
         for kind in ("generic", rotation[index % len(rotation)]):
             done = checks[kind](pos, player, change)
             by_kind[kind] = by_kind.get(kind, 0) + done.changes

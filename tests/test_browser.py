@@ -105,3 +105,36 @@ def test_the_ikusa_page_holds_its_map_as_svg_that_chromium_draws_with_its_sea(ch
     _, _, pixels = png_pixels(loaded.png, ROWS_DECODED)
     sea = sum(pixel[:3] == bytes(SEA) for pixel in pixels) / len(pixels)
     assert sea > 0.2, f"only {sea:.0%} of the first rows are the map's sea"
+
+
+def test_the_public_page_shows_the_standings_and_the_map_with_every_players_armies_and_asks_for_nothing(
+        chromium, report_pages, tmp_path):
+    """The campaign's public site (pbem site) as a visitor sees it: the front page draws, its map holds every
+    province and an army marker for each army on the board, its standings every player, its table of rounds a
+    row for each round; and a round's page draws its battles. Nothing is asked of the network."""
+    from conftest import run
+
+    campaign, number = report_pages["ikusa"]
+    assert run("site", campaign.folder, tmp_path / "site").code == 0
+    loaded = load(tmp_path / "site" / "index.html", *SIZES["desktop"], tmp_path / "chromium")
+    assert loaded.requests == []
+    colours, inked = drawn(loaded.png, SIZES["desktop"][0])
+    assert colours >= 16 and inked >= 0.02, (colours, inked)
+    root = parsed(loaded.dom)
+    assert root.all("h1")[0].text().endswith("the public page")
+    [figure] = root.all("figure", "picture")
+    titles = [t.text() for t in figure.all("title")]
+    state = campaign.state()
+    armies = [f"Army {army_id} of {army['player']}" for army_id, army in sorted(state["armies"].items())
+              if army["status"] == "active" and army.get("province")]
+    assert armies and all(any(t.startswith(a + ":") for t in titles) for a in armies), (armies, titles)
+    names = campaign.game.view(state, "")["names"].values()   # every province findable by its printed name
+    assert len(names) == 68 and all(any(t == n or t.startswith(n + ":") for t in titles) for n in names)
+    assert len(figure.all("path", None)) >= 68
+    assert sorted(li.text().split(". ")[1].split(" ")[0] for li in root.all("li")) == ["ann", "bob", "cho"]
+    assert len(rows(root.all("table", "rounds")[0])) == len(campaign.resolved_rounds())
+    page = load(tmp_path / "site" / f"round-{number:03d}.html", *SIZES["phone"], tmp_path / "chromium")
+    assert page.requests == []
+    shown = parsed(page.dom)
+    assert shown.all("h1")[0].text().endswith("public page") and len(shown.all("section", "battle")) >= 2
+    assert [a.attrs["href"] for a in shown.all("nav")[0].all("a")][0] == "index.html"

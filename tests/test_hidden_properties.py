@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import canonical
-from engine.events import visible_to
+from engine.events import PUBLIC, visible_to
 from games import get
 from pbem import render
 from tests import hidden
@@ -226,3 +226,46 @@ def test_a_game_whose_adapter_says_its_view_hides_nothing_is_caught_when_it_hide
     key = sorted(pos.round.state)[0]
     found = hidden.check_generic(pos, pos.players[0], 1, game=hidden.hiding(get(claims), key))
     assert found.leaks and key in found.leaks[0]
+
+
+# --- the public site: what is hidden from everyone ------------------------------------------------------
+
+SITE_POSITIONS = [(played, rounds) for played in range(2) for rounds in (0, 2, 5, 9)]
+
+
+@pytest.mark.parametrize("game_name, kind", [(game, kind) for game in GAMES for kind in hidden.checks_of(game)])
+def test_a_change_hidden_from_every_player_leaves_every_byte_of_the_public_site_unchanged(game_name, kind):
+    """The site's page, record, index and picture of a round, as `pbem site` makes them, under each hidden
+    change a check makes for PUBLIC, no player: the view for nobody and the events for everyone stay the same."""
+    check, total = hidden.checks_of(game_name)[kind], hidden.Tally()
+    for played, rounds in SITE_POSITIONS:
+        tally = check(position(game_name, played, rounds), PUBLIC, 11 * rounds + played)
+        assert_no_leak(tally)
+        total.add(tally)
+    assert total.changes > 0, f"{kind} compared nothing for the public site of {game_name}"
+    if compares_pictures(check, game_name):
+        assert total.pictures > 0, f"{kind} compared no public picture of {game_name}"
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_a_public_page_made_from_a_part_of_the_state_the_view_hides_is_caught(game_name):
+    pos = position(game_name, 0, 3)
+    shown = get(game_name).view(pos.round.state, PUBLIC)
+    key = next(k for k in sorted(pos.round.state) if k in shown)
+    found = hidden.Tally()
+    with hidden.report_peeking(key):
+        for rounds in (1, 3, 6):
+            found.add(hidden.check_generic(position(game_name, 0, rounds), PUBLIC, rounds,
+                                           game=hidden.hiding(get(game_name), key)))
+    assert found.leaks
+    if harness_for(game_name).hides_state:   # else the check proves every leaf of the state is in the view
+        assert "public page and public record and site index changed" in found.leaks[0], found.leaks[:1]
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_a_site_that_tells_every_event_of_the_round_is_caught(game_name, monkeypatch):
+    monkeypatch.setattr(render, "for_player", every_event)
+    found = hidden.Tally()
+    for rounds in (1, 3, 6):
+        found.add(hidden.check_events(position(game_name, 0, rounds), PUBLIC, rounds))
+    assert found.leaks
