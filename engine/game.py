@@ -122,7 +122,8 @@ class Game:
     computer_orders: Callable[[State, str], Orders]
     # (state, {player: orders}, dice) -> (new state, events)
     resolve: Callable[[State, dict[str, Orders], Dice], tuple[State, list[dict]]]
-    # (state, player) -> what that player may know of the state
+    # (state, player) -> what that player may know of the state; for engine.events.PUBLIC, no player, what anyone
+    # may know (the campaign's public site is made of it)
     view: Callable[[State, str], View]
     # a view (or the state: these two read only what every player sees) -> whether the game has ended
     is_over: Callable[[View], bool]

@@ -68,7 +68,7 @@ def resolve(state: dict, orders: dict[str, dict], dice) -> tuple[dict, list[dict
 
 def view(state: dict, player: str) -> dict:
     seen = {key: copy_plain(value) for key, value in state.items() if key != "calls"}
-    seen["your_call"] = state["calls"][player]
+    seen["your_call"] = state["calls"].get(player)   # nobody's for PUBLIC (the public site)
     return seen
 
 
