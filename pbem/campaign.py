@@ -23,7 +23,7 @@ import os
 import re
 import stat
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -137,7 +137,8 @@ class Campaign:
             raise UserError(f"{where}: with a beacon, missing_orders cannot be 'wait': orders taken after the "
                             "deadline could be chosen knowing the beacon; use default or computer")
 
-    def save(self) -> None:
+    def settings(self) -> dict:
+        """campaign.toml's content as the campaign now stands (never a password)."""
         section = {"name": self.name, "game": self.game_name, "gm": self.gm, "created": self.created,
                    "deadline_hours": self.deadline_hours, "deadline_days": self.deadline_days,
                    "deadline_at": self.deadline_at, "timezone": self.timezone, "grace_hours": self.grace_hours,
@@ -150,7 +151,27 @@ class Campaign:
             data["mail"] = self.mail
         if self.beacon:
             data["beacon"] = self.beacon
-        write_atomic(self.folder / "campaign.toml", tomli_w.dumps(data))
+        return data
+
+    def save(self) -> None:
+        """Write campaign.toml. A file that is there keeps the GM's comments, order and layout byte for byte: only
+        the values that changed are written again, keys pbem does not know are left alone, and a setting the file
+        leaves out is not added while it keeps its default (tomlkit). A new campaign's file is written whole."""
+        import tomlkit
+        from tomlkit.exceptions import TOMLKitError
+
+        path = self.folder / "campaign.toml"
+        data = self.settings()
+        try:
+            document = tomlkit.parse(path.read_text("utf-8"))
+        except (FileNotFoundError, UnicodeDecodeError, TOMLKitError):
+            document = None   # nothing to keep (a file tomllib read could not get here unparsed)
+        if document is None:
+            text = tomlkit.dumps(data)
+        else:
+            _update_document(document, data)
+            text = document.as_string()
+        write_atomic(path, text)
 
     @property
     def game(self):
@@ -348,3 +369,78 @@ def check_name(kind: str, name: str) -> str:
         raise UserError(f"{kind} name {name!r} is not allowed: use 1 to 32 letters, digits, '-' or '_', "
                         "starting with a letter")
     return name
+
+
+# --- campaign.toml rewritten in place (Campaign.save) --------------------------------------------------------------
+DEFAULTS = {"campaign": {f.name: f.default for f in fields(Campaign) if f.default is not MISSING},
+            "players": {"language": "en"}}
+TABLES = ("campaign", "options", "players", "mail", "beacon")   # what pbem writes; other top-level keys stay
+
+
+def _update_document(document, data: dict) -> None:
+    """Make the parsed campaign.toml say `data`, touching only what differs."""
+    for key in [key for key in document if key in TABLES and key not in data and _plain(document[key])]:
+        del document[key]   # the mail or beacon settings taken away (an empty table, comments alone, stays)
+    for key, value in data.items():
+        if key == "campaign":
+            _update_table(document, key, value, DEFAULTS["campaign"], keep_unknown=True)
+        elif key == "players":
+            _update_players(document, value)
+        elif key in document or value:   # an empty [options] the file leaves out is not added
+            _update_value(document, key, value)
+
+
+def _update_players(document, players: list[dict]) -> None:
+    old = document.get("players")
+    if not isinstance(old, list) or not all(isinstance(entry, dict) for entry in old):
+        document["players"] = players
+        return
+    for entry, player in zip(old, players):   # seat by seat: a comment by a seat stays by it
+        for key, value in player.items():
+            _update_table_key(entry, key, value, DEFAULTS["players"])
+    while len(old) > len(players):
+        del old[len(old) - 1]
+    for player in players[len(old):]:
+        old.append(player)
+
+
+def _update_table(container, key: str, value: dict, defaults: dict, keep_unknown: bool) -> None:
+    table = container.get(key)
+    if not isinstance(table, dict):
+        container[key] = value
+        return
+    if not keep_unknown:
+        for gone in [name for name in table if name not in value]:
+            del table[gone]
+    for name, item in value.items():
+        _update_table_key(table, name, item, defaults)
+
+
+def _update_table_key(table, key: str, value, defaults: dict) -> None:
+    if key not in table:
+        if key in defaults and _same(defaults[key], value):
+            return   # a default the GM left out stays out
+        table[key] = value
+    else:
+        _update_value(table, key, value)
+
+
+def _update_value(container, key: str, value) -> None:
+    old = container.get(key)
+    if isinstance(value, dict) and isinstance(old, dict):
+        _update_table(container, key, value, {}, keep_unknown=False)
+    elif not _same(_plain(old), value):
+        container[key] = value
+
+
+def _plain(value):
+    return value.unwrap() if hasattr(value, "unwrap") else value
+
+
+def _same(a, b) -> bool:
+    """Equal as TOML values: of one type too (true is not 1)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[key], b[key]) for key in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
