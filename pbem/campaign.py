@@ -55,6 +55,7 @@ class Campaign:
     deadline_days: int = 0   # this many days after, at deadline_at (HH:MM) in timezone (see pbem.schedule)
     deadline_at: str = ""
     timezone: str = "UTC"
+    deadline_weekdays: str = ""  # or: the first of these days ("mon,thu") at deadline_at after each resolution
     grace_hours: int = 0     # after the deadline, wait this much longer for late orders
     remind_hours: int = 0  # remind players without orders this long before the deadline (0: never)
     require_final: bool = False  # resolve before the deadline only when every player marked the orders final
@@ -84,6 +85,7 @@ class Campaign:
                 deadline_hours=int(section.get("deadline_hours", 0)),
                 deadline_days=int(section.get("deadline_days", 0)),
                 deadline_at=str(section.get("deadline_at", "")),
+                deadline_weekdays=str(section.get("deadline_weekdays", "")),
                 timezone=str(section.get("timezone", "UTC")),
                 grace_hours=int(section.get("grace_hours", 0)),
                 require_final=bool(section.get("require_final", False)),
@@ -117,6 +119,9 @@ class Campaign:
         for setting in ("deadline_hours", "deadline_days", "grace_hours", "remind_hours", "outage_guard"):
             if getattr(self, setting) < 0:
                 raise UserError(f"{where}: {setting} = {getattr(self, setting)}; it is a number of 0 or more")
+        from pbem.schedule import check_schedule
+
+        check_schedule(self, where)
         for address in [self.gm, *(player.email for player in self.players)]:
             if not is_mail_address(address):
                 raise UserError(f"{where}: {address!r} is not a mail address pbem can send to (letters, digits "
@@ -130,9 +135,9 @@ class Campaign:
         """A beacon round is fixed by the deadline, and no order may come in once it could be known."""
         if not self.beacon:
             return
-        if not (self.deadline_hours or self.deadline_days):
-            raise UserError(f"{where}: a campaign with a beacon needs a deadline (deadline_hours or deadline_days): "
-                            "the beacon round is the first one after it")
+        if not (self.deadline_hours or self.deadline_days or self.deadline_weekdays):
+            raise UserError(f"{where}: a campaign with a beacon needs a deadline (deadline_hours, deadline_days or "
+                            "deadline_weekdays): the beacon round is the first one after it")
         if self.missing_orders == "wait":
             raise UserError(f"{where}: with a beacon, missing_orders cannot be 'wait': orders taken after the "
                             "deadline could be chosen knowing the beacon; use default or computer")
@@ -141,7 +146,8 @@ class Campaign:
         """campaign.toml's content as the campaign now stands (never a password)."""
         section = {"name": self.name, "game": self.game_name, "gm": self.gm, "created": self.created,
                    "deadline_hours": self.deadline_hours, "deadline_days": self.deadline_days,
-                   "deadline_at": self.deadline_at, "timezone": self.timezone, "grace_hours": self.grace_hours,
+                   "deadline_weekdays": self.deadline_weekdays, "deadline_at": self.deadline_at,
+                   "timezone": self.timezone, "grace_hours": self.grace_hours,
                    "remind_hours": self.remind_hours, "require_final": self.require_final,
                    "missing_orders": self.missing_orders, "outage_guard": self.outage_guard,
                    "announce_players": self.announce_players}
