@@ -119,9 +119,10 @@ class Campaign:
         for setting in ("deadline_hours", "deadline_days", "grace_hours", "remind_hours", "outage_guard"):
             if getattr(self, setting) < 0:
                 raise UserError(f"{where}: {setting} = {getattr(self, setting)}; it is a number of 0 or more")
-        from pbem.schedule import check_schedule
+        if self.deadline_weekdays:   # pbem.schedule is not loaded for less (`pbem status` starts quickly)
+            from pbem.schedule import check_schedule
 
-        check_schedule(self, where)
+            check_schedule(self, where)
         for address in [self.gm, *(player.email for player in self.players)]:
             if not is_mail_address(address):
                 raise UserError(f"{where}: {address!r} is not a mail address pbem can send to (letters, digits "
