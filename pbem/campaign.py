@@ -23,7 +23,7 @@ import os
 import re
 import stat
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -55,6 +55,7 @@ class Campaign:
     deadline_days: int = 0   # this many days after, at deadline_at (HH:MM) in timezone (see pbem.schedule)
     deadline_at: str = ""
     timezone: str = "UTC"
+    deadline_weekdays: str = ""  # or: the first of these days ("mon,thu") at deadline_at after each resolution
     grace_hours: int = 0     # after the deadline, wait this much longer for late orders
     remind_hours: int = 0  # remind players without orders this long before the deadline (0: never)
     require_final: bool = False  # resolve before the deadline only when every player marked the orders final
@@ -84,6 +85,7 @@ class Campaign:
                 deadline_hours=int(section.get("deadline_hours", 0)),
                 deadline_days=int(section.get("deadline_days", 0)),
                 deadline_at=str(section.get("deadline_at", "")),
+                deadline_weekdays=str(section.get("deadline_weekdays", "")),
                 timezone=str(section.get("timezone", "UTC")),
                 grace_hours=int(section.get("grace_hours", 0)),
                 require_final=bool(section.get("require_final", False)),
@@ -117,6 +119,10 @@ class Campaign:
         for setting in ("deadline_hours", "deadline_days", "grace_hours", "remind_hours", "outage_guard"):
             if getattr(self, setting) < 0:
                 raise UserError(f"{where}: {setting} = {getattr(self, setting)}; it is a number of 0 or more")
+        if self.deadline_weekdays:   # pbem.schedule is not loaded for less (`pbem status` starts quickly)
+            from pbem.schedule import check_schedule
+
+            check_schedule(self, where)
         for address in [self.gm, *(player.email for player in self.players)]:
             if not is_mail_address(address):
                 raise UserError(f"{where}: {address!r} is not a mail address pbem can send to (letters, digits "
@@ -130,17 +136,19 @@ class Campaign:
         """A beacon round is fixed by the deadline, and no order may come in once it could be known."""
         if not self.beacon:
             return
-        if not (self.deadline_hours or self.deadline_days):
-            raise UserError(f"{where}: a campaign with a beacon needs a deadline (deadline_hours or deadline_days): "
-                            "the beacon round is the first one after it")
+        if not (self.deadline_hours or self.deadline_days or self.deadline_weekdays):
+            raise UserError(f"{where}: a campaign with a beacon needs a deadline (deadline_hours, deadline_days or "
+                            "deadline_weekdays): the beacon round is the first one after it")
         if self.missing_orders == "wait":
             raise UserError(f"{where}: with a beacon, missing_orders cannot be 'wait': orders taken after the "
                             "deadline could be chosen knowing the beacon; use default or computer")
 
-    def save(self) -> None:
+    def settings(self) -> dict:
+        """campaign.toml's content as the campaign now stands (never a password)."""
         section = {"name": self.name, "game": self.game_name, "gm": self.gm, "created": self.created,
                    "deadline_hours": self.deadline_hours, "deadline_days": self.deadline_days,
-                   "deadline_at": self.deadline_at, "timezone": self.timezone, "grace_hours": self.grace_hours,
+                   "deadline_weekdays": self.deadline_weekdays, "deadline_at": self.deadline_at,
+                   "timezone": self.timezone, "grace_hours": self.grace_hours,
                    "remind_hours": self.remind_hours, "require_final": self.require_final,
                    "missing_orders": self.missing_orders, "outage_guard": self.outage_guard,
                    "announce_players": self.announce_players}
@@ -150,7 +158,27 @@ class Campaign:
             data["mail"] = self.mail
         if self.beacon:
             data["beacon"] = self.beacon
-        write_atomic(self.folder / "campaign.toml", tomli_w.dumps(data))
+        return data
+
+    def save(self) -> None:
+        """Write campaign.toml. A file that is there keeps the GM's comments, order and layout byte for byte: only
+        the values that changed are written again, keys pbem does not know are left alone, and a setting the file
+        leaves out is not added while it keeps its default (tomlkit). A new campaign's file is written whole."""
+        import tomlkit
+        from tomlkit.exceptions import TOMLKitError
+
+        path = self.folder / "campaign.toml"
+        data = self.settings()
+        try:
+            document = tomlkit.parse(path.read_text("utf-8"))
+        except (FileNotFoundError, UnicodeDecodeError, TOMLKitError):
+            document = None   # nothing to keep (a file tomllib read could not get here unparsed)
+        if document is None:
+            text = tomlkit.dumps(data)
+        else:
+            _update_document(document, data)
+            text = document.as_string()
+        write_atomic(path, text)
 
     @property
     def game(self):
@@ -348,3 +376,78 @@ def check_name(kind: str, name: str) -> str:
         raise UserError(f"{kind} name {name!r} is not allowed: use 1 to 32 letters, digits, '-' or '_', "
                         "starting with a letter")
     return name
+
+
+# --- campaign.toml rewritten in place (Campaign.save) --------------------------------------------------------------
+DEFAULTS = {"campaign": {f.name: f.default for f in fields(Campaign) if f.default is not MISSING},
+            "players": {"language": "en"}}
+TABLES = ("campaign", "options", "players", "mail", "beacon")   # what pbem writes; other top-level keys stay
+
+
+def _update_document(document, data: dict) -> None:
+    """Make the parsed campaign.toml say `data`, touching only what differs."""
+    for key in [key for key in document if key in TABLES and key not in data and _plain(document[key])]:
+        del document[key]   # the mail or beacon settings taken away (an empty table, comments alone, stays)
+    for key, value in data.items():
+        if key == "campaign":
+            _update_table(document, key, value, DEFAULTS["campaign"], keep_unknown=True)
+        elif key == "players":
+            _update_players(document, value)
+        elif key in document or value:   # an empty [options] the file leaves out is not added
+            _update_value(document, key, value)
+
+
+def _update_players(document, players: list[dict]) -> None:
+    old = document.get("players")
+    if not isinstance(old, list) or not all(isinstance(entry, dict) for entry in old):
+        document["players"] = players
+        return
+    for entry, player in zip(old, players):   # seat by seat: a comment by a seat stays by it
+        for key, value in player.items():
+            _update_table_key(entry, key, value, DEFAULTS["players"])
+    while len(old) > len(players):
+        del old[len(old) - 1]
+    for player in players[len(old):]:
+        old.append(player)
+
+
+def _update_table(container, key: str, value: dict, defaults: dict, keep_unknown: bool) -> None:
+    table = container.get(key)
+    if not isinstance(table, dict):
+        container[key] = value
+        return
+    if not keep_unknown:
+        for gone in [name for name in table if name not in value]:
+            del table[gone]
+    for name, item in value.items():
+        _update_table_key(table, name, item, defaults)
+
+
+def _update_table_key(table, key: str, value, defaults: dict) -> None:
+    if key not in table:
+        if key in defaults and _same(defaults[key], value):
+            return   # a default the GM left out stays out
+        table[key] = value
+    else:
+        _update_value(table, key, value)
+
+
+def _update_value(container, key: str, value) -> None:
+    old = container.get(key)
+    if isinstance(value, dict) and isinstance(old, dict):
+        _update_table(container, key, value, {}, keep_unknown=False)
+    elif not _same(_plain(old), value):
+        container[key] = value
+
+
+def _plain(value):
+    return value.unwrap() if hasattr(value, "unwrap") else value
+
+
+def _same(a, b) -> bool:
+    """Equal as TOML values: of one type too (true is not 1)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[key], b[key]) for key in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b

@@ -49,7 +49,12 @@ def cli():
               help="Hours from one resolution to the next deadline; 0 for none.")
 @click.option("--deadline-days", type=click.IntRange(min=0), default=0,
               help="Or: the deadline is this many days after a resolution, at --deadline-at in --timezone.")
-@click.option("--deadline-at", default="20:00", show_default=True, metavar="HH:MM", help="With --deadline-days.")
+@click.option("--deadline-weekdays", default="", metavar="DAYS",
+              help="Or: the deadline is the first of these weekdays (e.g. mon,thu) at --deadline-at in --timezone "
+              "strictly after a resolution, with no least gap: resolved on Thursday at 19:59, due at 20:00 that "
+              "day. Not with --deadline-hours or --deadline-days.")
+@click.option("--deadline-at", default="20:00", show_default=True, metavar="HH:MM",
+              help="With --deadline-days or --deadline-weekdays.")
 @click.option("--timezone", default="UTC", show_default=True, help="The campaign's time zone, e.g. Europe/Berlin.")
 @click.option("--grace-hours", type=click.IntRange(min=0), default=0,
               help="After the deadline, wait this much longer for late orders.")
@@ -70,8 +75,9 @@ def cli():
 @click.option("--beacon-url", "beacon_urls", multiple=True, metavar="URL",
               help="A drand HTTP server to fetch beacon rounds from, tried in turn [default: api.drand.sh, "
               "drand.cloudflare.com]. Every round is checked against drand mainnet's public key.")
-def new(folder, game_name, players, languages, gm, name, deadline_hours, deadline_days, deadline_at, timezone,
-        grace_hours, remind_hours, require_final, outage_guard, options, missing_orders, beacon, beacon_urls):
+def new(folder, game_name, players, languages, gm, name, deadline_hours, deadline_days, deadline_weekdays,
+        deadline_at, timezone, grace_hours, remind_hours, require_final, outage_guard, options, missing_orders, beacon,
+        beacon_urls):
     """Create a campaign folder and a welcome letter (with a secret token) per player.
 
     \b
@@ -83,6 +89,11 @@ def new(folder, game_name, players, languages, gm, name, deadline_hours, deadlin
       pbem new feud --game ikusa --option quick=true --player ann=ann@example.org \\
           --player bob=bob@example.org --player cho=cho@example.org --language cho=es \\
           --deadline-days 3 --deadline-at 20:00 --timezone Europe/Berlin --remind-hours 24
+
+    \b
+      pbem new war --game age-of-war --player ann=ann@example.org \\
+          --player bob=bob@example.org --deadline-weekdays mon,thu --deadline-at 20:00 \\
+          --timezone Europe/Berlin
 
     \b
       pbem new duel --game age-of-war --beacon --deadline-hours 48 \\
@@ -103,8 +114,8 @@ def new(folder, game_name, players, languages, gm, name, deadline_hours, deadlin
                             players=parse_languages(languages, [parse_player(p) for p in players]),
                             name=name, deadline_hours=deadline_hours,
                             options=dict(parse_option(o) for o in options), missing_orders=missing_orders,
-                            settings={"deadline_days": deadline_days,
-                                      "deadline_at": deadline_at if deadline_days else "",
+                            settings={"deadline_days": deadline_days, "deadline_weekdays": deadline_weekdays,
+                                      "deadline_at": deadline_at if deadline_days or deadline_weekdays else "",
                                       "timezone": timezone, "grace_hours": grace_hours, "remind_hours": remind_hours,
                                       "require_final": require_final, "outage_guard": outage_guard},
                             beacon={"urls": list(beacon_urls or DEFAULT_URLS)} if beacon else None)

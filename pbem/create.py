@@ -18,7 +18,7 @@ from pbem.errors import UserError
 from pbem.files import make_folder
 from pbem.outbox import compose, post
 from pbem.rounds import announced_beacon, commit_round, compute_round, report_text
-from pbem.schedule import next_deadline, time_of_day, zone
+from pbem.schedule import check_schedule, next_deadline, time_of_day, zone
 
 
 def parse_player(spec: str) -> Player:
@@ -94,8 +94,8 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
                  options: dict | None = None, deadline_hours: int = 0, secret: bytes | None = None,
                  tokens: dict[str, str] | None = None, missing_orders: str = "default",
                  settings: dict | None = None, beacon: dict | None = None) -> Campaign:
-    """Make a campaign folder, whole or not at all. `settings` are further Campaign fields
-    (deadline_days, deadline_at, timezone, grace_hours, remind_hours, require_final, outage_guard); `beacon`
+    """Make a campaign folder, whole or not at all. `settings` are further Campaign fields (deadline_days,
+    deadline_weekdays, deadline_at, timezone, grace_hours, remind_hours, require_final, outage_guard); `beacon`
     the [beacon] settings of a campaign whose dice also mix in a public beacon (pbem.beacon)."""
     from games import GAMES
 
@@ -123,8 +123,11 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     if settings.get("deadline_at"):
         time_of_day(settings["deadline_at"])
 
-    Campaign(folder=folder, name=name, game_name=game_name, gm=gm, players=[], deadline_hours=deadline_hours,
-             missing_orders=missing_orders, beacon=dict(beacon or {}), **settings).check_beacon_settings("--beacon")
+    planned = Campaign(folder=folder, name=name, game_name=game_name, gm=gm, players=[],
+                       deadline_hours=deadline_hours, missing_orders=missing_orders, beacon=dict(beacon or {}),
+                       **settings)
+    check_schedule(planned, "", ("--deadline-weekdays", "--deadline-hours", "--deadline-days"))
+    planned.check_beacon_settings("--beacon")
 
     staging = folder.parent / f".{folder.name}.new-{os.getpid()}"
     if staging.exists():

@@ -26,7 +26,16 @@ def campaign_status(campaign: Campaign) -> dict:
         "standings": game.standings(state),
         "outbox": outbox_status(campaign),
         **({"beacon": beacon_status(campaign)} if campaign.beacon and not over and campaign.deadline() else {}),
+        **({"schedule": schedule_status(campaign)} if campaign.deadline_weekdays else {}),
     }
+
+
+def schedule_status(campaign: Campaign) -> dict:
+    """The weekdays the deadlines fall on (Monday 0), their time of day and zone."""
+    from pbem.schedule import weekdays
+
+    return {"weekdays": weekdays(campaign.deadline_weekdays), "at": campaign.deadline_at or "00:00",
+            "timezone": campaign.timezone}
 
 
 def beacon_status(campaign: Campaign) -> dict:
@@ -58,7 +67,13 @@ def format_status(info: dict, language: str = ENGLISH) -> str:
     """The status as text (common/status.txt.j2), in the reader's language: the GM's, or a player's who asked."""
     from pbem import render
 
-    return render.render("common/status.txt.j2", language, info=info,
+    days = ""
+    if info.get("schedule"):
+        from babel.dates import get_day_names
+
+        names = get_day_names("wide", locale="en" if language == ENGLISH else language)
+        days = ", ".join(names[day] for day in info["schedule"]["weekdays"])
+    return render.render("common/status.txt.j2", language, info=info, schedule_days=days,
                          standing_template=render.standing_template(info["game"])).rstrip("\n")
 
 
