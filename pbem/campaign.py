@@ -12,6 +12,7 @@ Layout (also in README.md):
     deadline.json        the open round's deadline, when the GM moved it
     held.json            why the tick holds the round, so that it is said once
     forcing.json         the round `pbem resolve --force` is forcing, until the GM has been told
+    mail-left.json       mail left on the server for other campaigns (pbem.mail_intake; pbem status counts it)
     archive/             rounds undone by `pbem rollback`, never deleted
     log.txt              what each command did
 """
@@ -34,6 +35,7 @@ from pbem.files import append_private, read_record, write_atomic
 
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 ROUND_DIGITS = 4
+LEFT_FILE = "mail-left.json"   # here, not in pbem.mail_intake, so that `pbem status` need not load the mail code
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.game import players_to_order
-from pbem.campaign import Campaign
+from pbem.campaign import LEFT_FILE, Campaign
 from pbem.languages import ENGLISH
 
 
@@ -141,7 +141,6 @@ def beacon_status(campaign: Campaign) -> dict:
 def outbox_status(campaign: Campaign) -> dict:
     """Mail waiting to go out, and why the last try failed, if it did."""
     from pbem.files import read_record
-    from pbem.mail_intake import LEFT_FILE
     from pbem.outbox import read_retry
 
     outbox = campaign.folder / "outbox"
