@@ -155,3 +155,16 @@ def test_one_campaign_keeps_its_full_status_and_its_json_object(desk):
 def test_status_without_a_campaign_says_what_to_name(tmp_path):
     result = run("status")
     assert result.code == 2 and "--all ROOT" in result.err
+
+
+def test_a_campaign_whose_game_is_over_says_after_which_round_and_waits_for_nobody(desk, monkeypatch):
+    import dataclasses
+    import importlib
+
+    module = importlib.import_module("games.age_of_war")   # the game says it is over, whatever its state
+    monkeypatch.setattr(module, "GAME", dataclasses.replace(module.GAME, is_over=lambda view: True))
+    lines = lines_of(run("status", "--all", desk))
+    assert "over after round 1 " in lines["feud"] and "over after round 0 " in lines["war"]
+    assert "due" not in lines["war"] and "missing" not in lines["war"] and lines["war"].endswith("outbox 3 waiting")
+    war = json.loads(run("status", "--all", desk, "--json").out)[1]
+    assert (war["over"], war["round"], war["deadline"], war["missing"]) == (True, None, None, [])
