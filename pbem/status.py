@@ -101,11 +101,17 @@ def summary_lines(records: list[dict]) -> list[str]:
     for record in records:
         if record["error"]:
             folder = record["folder"]
-            lines.append(f"{folder}: FAILED: {record['error'].removeprefix(folder + ': ')}")
+            lines.append(_one_line(f"{folder}: FAILED: {record['error'].removeprefix(folder + ': ')}"))
         else:
             row = next(ok)
-            lines.append("  ".join([*(cell.ljust(width) for cell, width in zip(row, widths)), row[5]]).rstrip())
+            cells = [cell.ljust(width) for cell, width in zip(row, widths) if width]   # a column empty in every line
+            lines.append("  ".join([*cells, row[5]]).rstrip())                      # is left out
     return lines
+
+
+def _one_line(text: str) -> str:
+    """A message of several lines (a UserError's details, a mail server's answer) told in one."""
+    return " ".join(text.split())
 
 
 def _summary_row(record: dict) -> list[str]:
@@ -127,7 +133,7 @@ def _outbox_text(mail: dict, timezone: str) -> str:
     text = f"outbox {mail['waiting']} waiting"
     if mail["failing"]:
         text += (f", {mail['failing']} failed to send (next try {local_stamp(mail['next_try'], timezone)}: "
-                 f"{mail['last_error']})")
+                 f"{_one_line(mail['last_error'])})")
     return text
 
 

@@ -168,3 +168,10 @@ def test_a_campaign_whose_game_is_over_says_after_which_round_and_waits_for_nobo
     assert "due" not in lines["war"] and "missing" not in lines["war"] and lines["war"].endswith("outbox 3 waiting")
     war = json.loads(run("status", "--all", desk, "--json").out)[1]
     assert (war["over"], war["round"], war["deadline"], war["missing"]) == (True, None, None, [])
+
+
+def test_a_message_of_several_lines_is_told_in_the_one_line_of_its_campaign():
+    from pbem.status import summary_lines
+
+    told = {"folder": "war", "error": "war/campaign.toml: two things are wrong:\n  the first\n  the second"}
+    assert summary_lines([told]) == ["war: FAILED: war/campaign.toml: two things are wrong: the first the second"]
