@@ -44,7 +44,14 @@ def campaign_folders(root: Path) -> list[Path]:
 
     if not root.is_dir():
         raise UserError(f"{root}: not a folder; `pbem status --all ROOT` looks for campaign folders in ROOT")
-    return sorted((path for path in root.iterdir() if (path / "campaign.toml").is_file()), key=lambda p: p.name)
+    return sorted((path for path in root.iterdir() if _holds_campaign(path)), key=lambda p: p.name)
+
+
+def _holds_campaign(folder: Path) -> bool:
+    try:
+        return (folder / "campaign.toml").is_file()
+    except OSError:   # a folder pbem may not look into gets a line that says why
+        return True
 
 
 def summary(folder: Path) -> dict:

@@ -175,3 +175,21 @@ def test_a_message_of_several_lines_is_told_in_the_one_line_of_its_campaign():
 
     told = {"folder": "war", "error": "war/campaign.toml: two things are wrong:\n  the first\n  the second"}
     assert summary_lines([told]) == ["war: FAILED: war/campaign.toml: two things are wrong: the first the second"]
+
+
+def test_a_folder_that_cannot_be_looked_into_gets_a_line_saying_why(desk, monkeypatch):
+    from pathlib import Path
+
+    is_file = Path.is_file
+
+    def refused(path):
+        if path.parent.name == "locked":
+            raise PermissionError(13, "Permission denied", str(path))
+        return is_file(path)
+
+    (desk / "locked").mkdir()
+    monkeypatch.setattr(Path, "is_file", refused)
+    result = run("status", "--all", desk)
+    assert result.code == 1 and "Traceback" not in result.err
+    assert [line.split()[0] for line in result.out.splitlines()] == ["feud", f"{desk / 'locked'}:", "war"]
+    assert "Permission denied" in result.out
