@@ -154,11 +154,10 @@ def beacon_status(campaign: Campaign) -> dict:
 def outbox_status(campaign: Campaign) -> dict:
     """Mail waiting to go out, and why the last try failed, if it did."""
     from pbem.files import read_record
-    from pbem.outbox import read_retry
 
     outbox = campaign.folder / "outbox"
     waiting = sorted(path.stem for path in outbox.glob("*.eml")) if outbox.is_dir() else []
-    retry = read_retry(campaign)
+    retry = campaign.send_retries()
     failing = [retry[key] for key in waiting if key in retry]
     left = campaign.folder / LEFT_FILE
     return {"left_for_others": len(read_record(left)) if left.is_file() else 0,
