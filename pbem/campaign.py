@@ -12,6 +12,7 @@ Layout (also in README.md):
     deadline.json        the open round's deadline, when the GM moved it
     held.json            why the tick holds the round, so that it is said once
     forcing.json         the round `pbem resolve --force` is forcing, until the GM has been told
+    mail-left.json       mail left on the server for other campaigns (pbem.mail_intake; pbem status counts it)
     archive/             rounds undone by `pbem rollback`, never deleted
     log.txt              what each command did
 """
@@ -34,6 +35,9 @@ from pbem.files import append_private, read_record, write_atomic
 
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 ROUND_DIGITS = 4
+# Here, not with the mail code that writes them, so that `pbem status` reads them without loading it:
+LEFT_FILE = "mail-left.json"   # mail left on the server for other campaigns (pbem.mail_intake)
+RETRY_FILE = ".retry.json"   # in outbox/: the messages that failed to send: attempts, next try, last error (pbem.send)
 
 
 @dataclass(frozen=True)
@@ -348,6 +352,11 @@ class Campaign:
             if record.get("round") == number and record.get("player") in self.player_names:
                 result[record["player"]] = record
         return result
+
+    def send_retries(self) -> dict:
+        """The outbox's messages that failed to send, by key: attempts, next try, last error (pbem.send)."""
+        path = self.folder / "outbox" / RETRY_FILE
+        return read_record(path) if path.is_file() else {}
 
     def log(self, line: str) -> None:
         from pbem import clock

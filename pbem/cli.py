@@ -127,25 +127,53 @@ def new(folder, game_name, players, languages, gm, name, deadline_hours, deadlin
 
 
 @cli.command()
-@CAMPAIGN
+@click.argument("campaigns", nargs=-1, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--all", "roots", multiple=True, metavar="ROOT", type=click.Path(file_okay=False, path_type=Path),
+              help="Every campaign folder directly under ROOT (each subfolder holding a campaign.toml), by name.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def status(campaign, as_json):
+def status(campaigns, roots, as_json):
     """Show the game, the open round, its deadline, and whose orders are in.
+
+    With several campaigns (or --all ROOT): one line each, with the game, the
+    open round, its deadline in the campaign's time zone, who is missing, and
+    what waits in the outbox; a folder that is no campaign, or a damaged one,
+    gets a line saying so, and the exit code is 1. --json gives a list of the
+    same records.
 
     \b
     Example:
       pbem status war
       pbem status war --json
+      pbem status war feud
+      pbem status --all /srv/pbem --json
     """
-    from pbem.status import campaign_status, format_status
+    if not campaigns and not roots:
+        raise click.UsageError("name a campaign folder, or several, or --all ROOT")
+    if len(campaigns) == 1 and not roots:
+        from pbem.status import campaign_status, format_status
 
-    info = campaign_status(_load(campaign))
+        info = campaign_status(_load(campaigns[0]))
+        if as_json:
+            import json
+
+            click.echo(json.dumps(info, indent=1, sort_keys=True))
+        else:
+            click.echo(format_status(info))
+        return
+    from pbem.status import campaign_folders, summary, summary_lines
+
+    folders = [*campaigns, *(folder for root in roots for folder in campaign_folders(root))]
+    if not folders:
+        _fail(f"no campaign folder in {', '.join(map(str, roots))} (a subfolder holding a campaign.toml)")
+    records = [summary(folder) for folder in folders]
     if as_json:
         import json
 
-        click.echo(json.dumps(info, indent=1, sort_keys=True))
+        click.echo(json.dumps(records, indent=1, sort_keys=True))
     else:
-        click.echo(format_status(info))
+        for line in summary_lines(records):
+            click.echo(line)
+    sys.exit(1 if any(record["error"] for record in records) else 0)
 
 
 @cli.group()

@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass
 from datetime import timedelta
 
 from pbem import clock, render
-from pbem.campaign import Campaign
+from pbem.campaign import LEFT_FILE, Campaign
 from pbem.faults import crash_point
 from pbem.files import read_record, write_atomic
 from pbem.inbox import accept, claimed_player, rejection_text
@@ -44,7 +44,6 @@ from pbem.outbox import compose, post, posted
 
 MAX_REPLIES = 10
 UNCLAIMED_HOURS = 12   # mail left for another campaign this long: its sender, if a player here, is asked which
-LEFT_FILE = "mail-left.json"
 MAX_LEFT_NOTED = 500   # mail left for others that is noted and counted; more is left on the server unnoted
 MAX_STRANGER_REPLIES = 3   # a round's answers to mail in a player's name from addresses not the player's
 MAX_MESSAGE_BYTES = 10 * 1024 * 1024   # orders with a phone's photo attached still fit

@@ -22,7 +22,7 @@ from email.header import Header
 from email.utils import format_datetime, formataddr
 
 from pbem.campaign import Campaign
-from pbem.files import read_record, write_atomic
+from pbem.files import write_atomic
 
 MAX_REFERENCES = 10
 
@@ -147,11 +147,3 @@ def post(campaign: Campaign, key: str, data: bytes) -> bool:
         return False
     write_atomic(campaign.folder / "outbox" / f"{key}.eml", data)
     return True
-
-
-RETRY_FILE = ".retry.json"   # the messages that failed to send: attempts, next try, last error (pbem.send)
-
-
-def read_retry(campaign: Campaign) -> dict:
-    path = campaign.folder / "outbox" / RETRY_FILE
-    return read_record(path) if path.is_file() else {}

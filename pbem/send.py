@@ -16,11 +16,10 @@ from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parseaddr
 
 from pbem import clock
-from pbem.campaign import Campaign
+from pbem.campaign import RETRY_FILE, Campaign
 from pbem.errors import UserError
 from pbem.faults import crash_point
 from pbem.files import move_atomic, write_atomic
-from pbem.outbox import RETRY_FILE, read_retry
 from pbem.tls import check_clear_text, client_context
 
 FIRST_WAIT = timedelta(minutes=1)
@@ -42,7 +41,7 @@ def send_outbox(campaign: Campaign) -> Delivery:
                         '  user = "gm@example.org"   '
                         '# the password: PBEM_SMTP_PASSWORD or smtp_password in secrets.toml')
     outbox = campaign.folder / "outbox"
-    retry = read_retry(campaign)
+    retry = campaign.send_retries()
     now = clock.now()
     result = Delivery()
     due = []

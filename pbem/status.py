@@ -1,8 +1,10 @@
 """What a GM asks first: where does the campaign stand?"""
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.game import players_to_order
-from pbem.campaign import Campaign
+from pbem.campaign import LEFT_FILE, Campaign
 from pbem.languages import ENGLISH
 
 
@@ -10,7 +12,7 @@ def campaign_status(campaign: Campaign) -> dict:
     game = campaign.game
     state = campaign.state()
     over = game.is_over(state)
-    pending = {} if over else campaign.pending_orders()
+    pending, missing = _orders(campaign, game, state, over)
     return {
         "campaign": campaign.name,
         "game": game.name,
@@ -20,8 +22,7 @@ def campaign_status(campaign: Campaign) -> dict:
         "round": None if over else campaign.open_round,
         "deadline": None if over else campaign.deadline(),
         "orders_in": sorted(pending),
-        "missing": [] if over else [p for p in players_to_order(game, state, campaign.player_names)
-                                    if p not in pending],
+        "missing": missing,
         "over": over,
         "standings": game.standings(state),
         "outbox": outbox_status(campaign),
@@ -38,6 +39,120 @@ def schedule_status(campaign: Campaign) -> dict:
             "timezone": campaign.timezone}
 
 
+def _orders(campaign: Campaign, game, state: dict, over: bool) -> tuple[dict, list[str]]:
+    """The open round's stored orders by player, and the players it still waits for (none once the game is over)."""
+    if over:
+        return {}, []
+    pending = campaign.pending_orders()
+    return pending, [p for p in players_to_order(game, state, campaign.player_names) if p not in pending]
+
+
+def campaign_folders(root: Path) -> list[Path]:
+    """The campaign folders directly under `root` (each subfolder holding a campaign.toml), sorted by name."""
+    from pbem.errors import UserError
+
+    if not root.is_dir():
+        raise UserError(f"{root}: not a folder; `pbem status --all ROOT` looks for campaign folders in ROOT")
+    return sorted((path for path in root.iterdir() if _holds_campaign(path)), key=lambda p: p.name)
+
+
+def _holds_campaign(folder: Path) -> bool:
+    try:
+        return (folder / "campaign.toml").is_file()
+    except OSError:   # a folder pbem may not look into gets a line that says why
+        return True
+
+
+def summary(folder: Path) -> dict:
+    """What one line of `pbem status DIR DIR...` says about a campaign, as data: its name, game, open round and
+    deadline (also in the campaign's zone), who is missing, and the outbox. A folder that is no campaign, or whose
+    files are damaged, is {"folder", "error"}: said, never raised, so that the other campaigns still get theirs."""
+    try:
+        campaign = Campaign.load(folder)
+        game = campaign.game
+        state = campaign.state()
+        over = game.is_over(state)
+        pending, missing = _orders(campaign, game, state, over)
+        deadline = None if over else campaign.deadline()
+        return {
+            "folder": str(folder),
+            "error": None,
+            "campaign": campaign.name,
+            "game": game.name,
+            "game_title": game.title,
+            "resolved": campaign.last_round,
+            "round": None if over else campaign.open_round,
+            "over": over,
+            "deadline": deadline,
+            "deadline_local": None if deadline is None else local_stamp(deadline, campaign.timezone),
+            "timezone": campaign.timezone,
+            "orders_in": sorted(pending),
+            "missing": missing,
+            "outbox": outbox_status(campaign),
+        }
+    except Exception as exc:  # one campaign's trouble must not hide the others
+        from pbem.errors import BeaconUnavailable, CampaignDamaged, MailServerFailed, UserError
+
+        told = (UserError, CampaignDamaged, MailServerFailed, BeaconUnavailable, OSError)
+        said = str(exc) if isinstance(exc, told) else f"internal error: {exc.__class__.__name__}: {exc}"
+        return {"folder": str(folder), "error": said}
+
+
+def local_stamp(stamp: str, timezone: str) -> str:
+    """A recorded moment as the GM reads it in the campaign's zone, "2026-03-04 20:00 CET": what
+    pbem.schedule.local_time says in English, without loading the templates and Babel it needs for other
+    languages."""
+    from pbem import clock
+    from pbem.schedule import zone
+
+    return clock.parse(stamp).astimezone(zone(timezone)).strftime("%Y-%m-%d %H:%M %Z")
+
+
+def summary_lines(records: list[dict]) -> list[str]:
+    """One line per campaign, its columns aligned: name, game, round, deadline, who is missing, the outbox; a
+    failure names the folder and what is wrong."""
+    rows = [_summary_row(record) for record in records if not record["error"]]
+    widths = [max((len(row[column]) for row in rows), default=0) for column in range(5)]
+    lines, ok = [], iter(rows)
+    for record in records:
+        if record["error"]:
+            folder = record["folder"]
+            lines.append(_one_line(f"{folder}: FAILED: {record['error'].removeprefix(folder + ': ')}"))
+        else:
+            row = next(ok)
+            cells = [cell.ljust(width) for cell, width in zip(row, widths) if width]   # a column empty in every line
+            lines.append("  ".join([*cells, row[5]]).rstrip())                      # is left out
+    return lines
+
+
+def _one_line(text: str) -> str:
+    """A message of several lines (a UserError's details, a mail server's answer) told in one."""
+    return " ".join(text.split())
+
+
+def _summary_row(record: dict) -> list[str]:
+    name = record["campaign"]
+    if Path(record["folder"]).name != name:
+        name += f" ({record['folder']})"
+    if record["over"]:
+        where, due, missing = f"over after round {record['resolved']}", "", ""
+    else:
+        where = f"round {record['round']}"
+        due = f"due {record['deadline_local']}" if record["deadline"] else "no deadline"
+        missing = f"missing {', '.join(record['missing'])}" if record["missing"] else "all orders in"
+    return [name, record["game_title"], where, due, missing, _outbox_text(record["outbox"], record["timezone"])]
+
+
+def _outbox_text(mail: dict, timezone: str) -> str:
+    if not mail["waiting"]:
+        return "outbox empty"
+    text = f"outbox {mail['waiting']} waiting"
+    if mail["failing"]:
+        text += (f", {mail['failing']} failed to send (next try {local_stamp(mail['next_try'], timezone)}: "
+                 f"{_one_line(mail['last_error'])})")
+    return text
+
+
 def beacon_status(campaign: Campaign) -> dict:
     """The beacon round the open round waits for, and when it is published."""
     from pbem.rounds import announced_beacon
@@ -48,12 +163,10 @@ def beacon_status(campaign: Campaign) -> dict:
 def outbox_status(campaign: Campaign) -> dict:
     """Mail waiting to go out, and why the last try failed, if it did."""
     from pbem.files import read_record
-    from pbem.mail_intake import LEFT_FILE
-    from pbem.outbox import read_retry
 
     outbox = campaign.folder / "outbox"
     waiting = sorted(path.stem for path in outbox.glob("*.eml")) if outbox.is_dir() else []
-    retry = read_retry(campaign)
+    retry = campaign.send_retries()
     failing = [retry[key] for key in waiting if key in retry]
     left = campaign.folder / LEFT_FILE
     return {"left_for_others": len(read_record(left)) if left.is_file() else 0,
