@@ -519,7 +519,12 @@ def send(campaign):
 @click.option("--force", is_flag=True, help="Resolve now; players without orders get the game's default orders.")
 @click.option("--round", "round_number", type=int, metavar="N",
               help="Resolve round N only: when it is already resolved, do nothing (safe to run again).")
-def resolve(campaign, force, round_number):
+@click.option("--dry-run", is_flag=True,
+              help="Show what resolving now would give (the orders in, stand-in orders for the missing), writing "
+                   "nothing, with throwaway dice: NOT the round's real dice.")
+@click.option("--show", "shown", metavar="PLAYER", help="With --dry-run: print this player's report instead of the "
+                                                        "summary.")
+def resolve(campaign, force, round_number, dry_run, shown):
     """Resolve the open round and put every player's report in the outbox.
 
     Without --force, the round is resolved only when every player's orders
@@ -527,16 +532,35 @@ def resolve(campaign, force, round_number):
     Run again after it was interrupted, a forced resolution does not force the
     next round too: it says the round was resolved and stops.
 
+    With --dry-run nothing is written and nobody is told: it prints what
+    resolving now would give, as --force would (a summary, or one player's
+    report with --show), with dice from a throwaway secret, never the round's
+    real seed, which stays secret until the round is resolved.
+
     \b
     Example:
       pbem resolve war
       pbem resolve war --force --round 3
+      pbem resolve war --dry-run --show ann
     """
     from pbem.files import campaign_lock
     from pbem.rounds import forcing_told, resolve_by_hand
     from pbem.status import campaign_status
 
+    if shown is not None and not dry_run:
+        _fail("--show PLAYER goes with --dry-run (a resolved round's reports: pbem report CAMPAIGN PLAYER)")
     camp = _load(campaign)
+    if dry_run:
+        from pbem.preview import dry_run_text
+        from pbem.rounds import dry_run as preview
+
+        if round_number is not None and round_number != camp.open_round:
+            _fail(f"--round {round_number}: round {camp.open_round} is the open round")
+        if shown is not None:
+            camp.player(shown)
+        with campaign_lock(camp.folder):   # no round resolved or undone while it is read
+            click.echo(dry_run_text(camp, preview(camp), shown), nl=False)
+        return
     with campaign_lock(camp.folder):
         result = resolve_by_hand(camp, force=force, round_number=round_number)
         if result.get("already"):

@@ -156,19 +156,58 @@ def commit_round(campaign: Campaign, number: int, files: dict[str, bytes]) -> No
 def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     """Resolve the open round; returns a summary. Refuses while orders are missing, unless forced or late."""
     settle(campaign)
-    game = campaign.game
-    number = campaign.open_round
-    state = campaign.state()
-    if game.is_over(state):
-        raise UserError(f"the game is over (after round {number - 1}); there is nothing to resolve")
+    number, state = _open_round(campaign)
     now = clock.now()
     beacon = beacon_for_round(campaign, number, now)
-    pending = campaign.pending_orders()
-    missing = [p for p in players_to_order(game, state, campaign.player_names) if p not in pending]
+    missing = players_missing(campaign, state)
     late = deadline_passed(campaign, now) and campaign.missing_orders != "wait"
     if missing and not (force or late):
         raise UserError(f"round {number} is waiting for orders from {', '.join(missing)}",
                         ["resolve with --force to give them their default orders, or wait for the deadline"])
+    files = compute_open_round(campaign, number, state, now, missing, beacon, campaign.dice_secret())
+    commit_round(campaign, number, files)
+    crash_point("round-committed")
+    campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else ""))
+    settle(campaign, files)
+    return {"round": number, "defaulted": missing, "over": json.loads(files["round.json"])["over"]}
+
+
+def dry_run(campaign: Campaign) -> dict:
+    """What resolving the open round now would give, as `resolve --force` would (the orders in, the campaign's
+    stand-in orders for the missing), computed by the same code as a real resolution but WRITING NOTHING: no
+    settle, no round folder, no log line, no mail. Its dice come from a throwaway secret drawn here and
+    forgotten, never from the campaign's: the seed of the open round is still committed to and stays unknown,
+    so the dice are not the round's real dice, and nothing it shows tells anything of them. In beacon mode the
+    beacon is not asked (the round may not have closed): the throwaway dice stand in for it too.
+    Returns the round, who would get stand-in orders, and the round's files, in memory."""
+    import secrets
+
+    number, state = _open_round(campaign)
+    missing = players_missing(campaign, state)
+    files = compute_open_round(campaign, number, state, clock.now(), missing, None, secrets.token_bytes(32))
+    return {"round": number, "defaulted": missing, "orders_in": sorted(campaign.pending_orders()), "files": files}
+
+
+def _open_round(campaign: Campaign) -> tuple[int, dict]:
+    """The open round and the state it starts from; refused once the game is over."""
+    number = campaign.open_round
+    state = campaign.state()
+    if campaign.game.is_over(state):
+        raise UserError(f"the game is over (after round {number - 1}); there is nothing to resolve")
+    return number, state
+
+
+def players_missing(campaign: Campaign, state: dict) -> list[str]:
+    """The players to order this round who have no orders in."""
+    pending = campaign.pending_orders()
+    return [p for p in players_to_order(campaign.game, state, campaign.player_names) if p not in pending]
+
+
+def compute_open_round(campaign: Campaign, number: int, state: dict, now, missing: list[str], beacon: dict | None,
+                       secret: bytes) -> dict[str, bytes]:
+    """Every file of the open round resolved at `now`, the missing players given stand-in orders: the inputs
+    recorded from the campaign as it stands, then compute_round. Reads the campaign, writes nothing."""
+    pending = campaign.pending_orders()
     inputs = {
         "round": number,
         "orders": {p: pending[p]["orders"] if p in pending else stand_in_orders(campaign, state, p)
@@ -187,12 +226,7 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
         inputs["next_beacon"] = announced_beacon(campaign, inputs["deadline"])
     before = (campaign.round_dir(number - 1) / "round.json").read_bytes()   # the round this one follows
     inputs["previous_links"] = campaign.round_record(number - 1).get("links", {})
-    files = compute_round(campaign, number, inputs, state, round_hash(before), campaign.dice_secret())
-    commit_round(campaign, number, files)
-    crash_point("round-committed")
-    campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else ""))
-    settle(campaign, files)
-    return {"round": number, "defaulted": missing, "over": json.loads(files["round.json"])["over"]}
+    return compute_round(campaign, number, inputs, state, round_hash(before), secret)
 
 
 def beacon_for_round(campaign: Campaign, number: int, now) -> dict | None:
