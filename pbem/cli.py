@@ -299,9 +299,24 @@ def inbox(campaign):
     sys.exit(2 if any(not r.accepted for r in results) else 0)
 
 
+def _shard(context, parameter, value):
+    """--shard K/N as (K, N); a bad one is a usage error (exit code 2)."""
+    if value is None:
+        return None
+    from pbem.shard import parse_shard
+
+    try:
+        return parse_shard(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
 @cli.command()
 @click.argument("campaigns", nargs=-1, required=True, type=click.Path(file_okay=False, path_type=Path))
-def tick(campaigns):
+@click.option("--shard", metavar="K/N", callback=_shard,
+              help="Tick only shard K (1 to N) of N of the campaigns given: a stable split by the name of each "
+                   "campaign's folder, the same on every host. Give every shard the same campaigns and the same N.")
+def tick(campaigns, shard):
     """The cron job: for each campaign fetch the mail, take the inbox, remind, resolve when due, send.
 
     A round is resolved when every player still in the game has orders in (and
@@ -312,12 +327,20 @@ def tick(campaigns):
     Each campaign's log.txt keeps the same lines. A run killed at any moment
     is finished by the next.
 
+    With --shard K/N it ticks only the campaigns of shard K: N hosts (or N
+    jobs), each given all the campaigns and its own K, tick each campaign once.
+
     \b
     Example (crontab, every ten minutes):
       */10 * * * *  /path/to/.venv/bin/pbem tick /srv/pbem/war /srv/pbem/feud
+      */10 * * * *  /path/to/.venv/bin/pbem tick --shard 2/3 /srv/pbem/*/
     """
     from pbem.tick import tick as tick_campaign
 
+    if shard is not None:
+        from pbem.shard import in_shard
+
+        campaigns = in_shard(campaigns, *shard)
     failures = 0
     for folder in campaigns:
         try:
