@@ -99,3 +99,15 @@ def test_show_without_dry_run_and_an_unknown_player_are_refused_with_exit_2(tmp_
     assert alone.code == 2 and "--dry-run" in alone.err
     assert unknown.code == 2 and "zed" in unknown.err
     assert tree(camp.folder) == before
+
+
+def test_in_beacon_mode_a_dry_run_before_the_round_closes_asks_no_beacon_and_says_so(tmp_path):
+    camp = make_campaign(tmp_path / "war", deadline_hours=48, beacon={"urls": ["http://127.0.0.1:9"]})
+    with clock.frozen_at(LATER):   # long before the round closes: a real resolution is refused
+        assert run("resolve", camp.folder, "--force").code == 2
+        before = tree(camp.folder)
+        result = run("resolve", camp.folder, "--dry-run")
+    assert result.code == 0, result.err
+    assert "no beacon round was asked for" in result.out and "THROWAWAY DICE" in result.out
+    assert tree(camp.folder) == before
+
