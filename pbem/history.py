@@ -273,8 +273,8 @@ def rollback(campaign: Campaign, to: int, reason: str) -> dict:
     write_atomic(campaign.folder / RERUN_FILE, canonical.dumps(rerun))
     now = clock.stamp(clock.now())
     for player, orders in sorted(restored["orders"].items()):
-        if player in restored.get("defaulted", []):
-            continue
+        if player in restored.get("defaulted", []) or player in restored.get("away", []):
+            continue   # stand-in orders, not the player's
         # the nonce stays behind: it was sent knowing the undone round, so only a nonce sent after the notice counts
         entry = {"round": to + 1, "player": player, "orders": orders, "nonce": "",
                  "received_at": now, "source": f"restored by rollback-{index:02d}"}

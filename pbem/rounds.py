@@ -78,7 +78,7 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
             campaign=campaign.name, game=game, round_number=number, player=player, state=state,
             events=events, dice=dice_record, next_commitment=next_commitment,
             deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"),
-            shared=shared, language=language, timezone=inputs.get("timezone", "UTC"))
+            away=inputs.get("away", []), shared=shared, language=language, timezone=inputs.get("timezone", "UTC"))
         parts = shared.texts.parts(model)   # the JSON text of each part, the shared ones made once a round
         if chained is not None:
             own_orders = (inputs.get("orders") or {}).get(player)
@@ -164,16 +164,20 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     now = clock.now()
     beacon = beacon_for_round(campaign, number, now)
     pending = campaign.pending_orders()
-    missing = [p for p in players_to_order(game, state, campaign.player_names) if p not in pending]
-    late = deadline_passed(campaign, now) and campaign.missing_orders != "wait"
-    if missing and not (force or late):
-        raise UserError(f"round {number} is waiting for orders from {', '.join(missing)}",
+    away = campaign.away(now)
+    unsent = [p for p in players_to_order(game, state, campaign.player_names) if p not in pending]
+    missing = [p for p in unsent if p not in away]   # an away player's missing orders are no missed deadline
+    absent = [p for p in unsent if p in away]
+    late = deadline_passed(campaign, now) and (campaign.missing_orders != "wait" or not missing)
+    if unsent and not (force or late):
+        raise UserError(f"round {number} is waiting for orders from {', '.join(unsent)}",
                         ["resolve with --force to give them their default orders, or wait for the deadline"])
     inputs = {
         "round": number,
-        "orders": {p: pending[p]["orders"] if p in pending else stand_in_orders(campaign, state, p)
+        "orders": {p: pending[p]["orders"] if p in pending else stand_in_orders(campaign, state, p, away)
                    for p in campaign.player_names},
         "defaulted": missing,
+        **({"away": absent} if absent else {}),   # played by the stand-in orders chosen for the absence
         "nonces": {p: pending[p]["nonce"] for p in sorted(pending) if pending[p].get("nonce")},
         "resolved_at": clock.stamp(now),
         "deadline": next_deadline(campaign, now),
@@ -190,9 +194,10 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     files = compute_round(campaign, number, inputs, state, round_hash(before), campaign.dice_secret())
     commit_round(campaign, number, files)
     crash_point("round-committed")
-    campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else ""))
+    campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else "")
+                 + (f" (away, orders played for them: {', '.join(absent)})" if absent else ""))
     settle(campaign, files)
-    return {"round": number, "defaulted": missing, "over": json.loads(files["round.json"])["over"]}
+    return {"round": number, "defaulted": missing, "away": absent, "over": json.loads(files["round.json"])["over"]}
 
 
 def beacon_for_round(campaign: Campaign, number: int, now) -> dict | None:
@@ -238,6 +243,11 @@ def resolve_by_hand(campaign: Campaign, *, force: bool = False, round_number: in
         return {"round": round_number, "already": True, "interrupted": False}
     if round_number is not None and round_number > open_round:
         raise UserError(f"--round {round_number}: round {open_round} is the open round")
+    paused = campaign.pause()
+    if paused and not force:
+        raise UserError(f"the campaign is paused since {paused['since']}"
+                        + (f" ({paused['reason']})" if paused.get("reason") else ""),
+                        ["pbem resume it first, or resolve with --force (the pause goes on after it)"])
     if force:
         write_atomic(path, canonical.dumps({"round": open_round}))
     return resolve(campaign, force=force)
@@ -248,10 +258,11 @@ def forcing_told(campaign: Campaign) -> None:
     (campaign.folder / FORCING_FILE).unlink(missing_ok=True)
 
 
-def stand_in_orders(campaign: Campaign, state: dict, player: str) -> dict:
-    """Orders for a player who sent none: the game's default, or its computer player seeing only that player's view."""
+def stand_in_orders(campaign: Campaign, state: dict, player: str, away: dict[str, dict] | None = None) -> dict:
+    """Orders for a player who sent none: the game's default, or its computer player seeing only that player's view
+    (for a player `away`, as chosen for the absence)."""
     game = campaign.game
-    if campaign.missing_orders == "computer":
+    if campaign.stand_in_policy(player, away) == "computer":
         return game.computer_orders(game.view(state, player), player)
     return game.default_orders(state, player)
 
