@@ -310,7 +310,9 @@ def tick(campaigns):
     only what it did (cron mails any output); a campaign or a mail server that
     fails is reported with FAILED, the others go on, and the exit code is 1.
     Each campaign's log.txt keeps the same lines. A run killed at any moment
-    is finished by the next.
+    is finished by the next. A paused campaign (`pbem pause`) still has its
+    mail and inbox taken in and its outbox sent, but nobody is reminded and
+    nothing resolved; no deadline waits for a player away (`pbem player away`).
 
     \b
     Example (crontab, every ten minutes):

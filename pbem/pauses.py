@@ -102,10 +102,11 @@ def _tell(campaign: Campaign, kind: str, moment: str, **values) -> None:
     for player in campaign.player_names:
         key = f"{kind}-r{number:04d}-{moment.replace(':', '')}-{player}"
         language = campaign.language_of(player)
-        deadline = values.get("deadline")
+        deadline, since = values.get("deadline"), values.get("since")
         body = render.render(f"common/{kind}.txt.j2", language, round=number, player=player, campaign=campaign.name,
                              gm=campaign.gm, **values,
-                             local=local_time(campaign, deadline, language) if deadline else None)
+                             local=local_time(campaign, deadline, language) if deadline else None,
+                             since_local=local_time(campaign, since, language) if since else None)
         post(campaign, key, compose(campaign, player, render.subject(kind, language, round=number), body,
                                     key=key, moment=clock.parse(moment)))
 

@@ -1,6 +1,7 @@
 """The cron tick: for each campaign, take the orders in, remind the late, resolve when due, send.
 
-Quiet when nothing happened (cron mails whatever a job prints). One campaign's
+A paused campaign (pbem.pauses) takes orders in and sends, but is not reminded
+or resolved. Quiet when nothing happened (cron mails whatever a job prints). One campaign's
 failure is reported and does not stop the others. Every step is one that a
 crash may interrupt and a rerun finishes (see rounds.settle and send).
 """

@@ -81,6 +81,7 @@ def test_resume_moves_the_deadline_by_the_time_paused_and_tells_every_player(tmp
     assert moved in resumed.out and Campaign.load(camp.folder).deadline() == moved
     letters = outbox(camp, "resumed")
     assert len(letters) == 3 and all(moved in mail_text(camp, name) for name in letters)
+    assert "the pause that began at 2026-03-01 22:00 UTC." in " ".join(mail_text(camp, letters[0]).split())
     assert not (camp.folder / "pause.json").exists()
     with at(10 + 72 + 1):
         assert "resolved round" not in run("tick", camp.folder).out   # the old deadline is long past
@@ -144,6 +145,17 @@ def test_an_away_players_missing_orders_are_played_by_the_policy_and_the_report_
     assert document["away"] == ["bob"] and not list(validator(camp.game_name).iter_errors(document))
     assert 'id="away"' in (camp.round_dir(1) / "reports" / "ann.html").read_text()
     assert run("replay", camp.folder).code == 0 and run("verify", camp.folder).code == 0
+
+
+def test_a_rollback_gives_back_the_orders_players_sent_but_not_those_played_for_an_away_player(tmp_path):
+    camp = with_deadline(tmp_path)
+    with at(1):
+        run("player", "away", camp.folder, "bob", "--until", "2026-03-10")
+    run("orders", "submit", camp.folder, "ann", order_file(tmp_path, "ann", 1, ["Gifu"]))
+    with at(48):
+        run("tick", camp.folder)
+        assert run("rollback", camp.folder, "--to", "0", "--reason", "a test").code == 0
+    assert sorted(Campaign.load(camp.folder).pending_orders()) == ["ann"]
 
 
 def test_an_away_player_is_not_waited_for_even_where_the_campaign_waits(tmp_path):
