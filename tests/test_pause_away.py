@@ -211,3 +211,21 @@ def test_an_unknown_player_cannot_be_marked_away(tmp_path):
     with at(0):
         result = run("player", "away", camp.folder, "dan", "--until", "2026-03-10")
     assert result.code == 2 and "no player named 'dan'" in result.err
+
+
+def test_the_outage_guard_does_not_count_players_away(tmp_path):
+    camp = with_deadline(tmp_path, outage_guard=1)
+    with at(1):
+        for player in ("bob", "cho"):
+            run("player", "away", camp.folder, player, "--until", "2026-03-10")
+    run("orders", "submit", camp.folder, "ann", order_file(tmp_path, "ann", 1, ["Gifu"]))
+    with at(48):
+        assert "resolved round 1" in run("tick", camp.folder).out
+    assert Campaign.load(camp.folder).read_json(1, "inputs.json")["away"] == ["bob", "cho"]
+
+
+def test_a_campaign_with_a_beacon_cannot_be_paused(tmp_path):
+    camp = with_deadline(tmp_path, beacon={"urls": ["http://127.0.0.1:9/"]})
+    with at(1):
+        refused = run("pause", camp.folder)
+    assert refused.code == 2 and "beacon" in refused.err and not (camp.folder / "pause.json").exists()
