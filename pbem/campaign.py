@@ -13,6 +13,8 @@ Layout (also in README.md):
     held.json            why the tick holds the round, so that it is said once
     forcing.json         the round `pbem resolve --force` is forcing, until the GM has been told
     mail-left.json       mail left on the server for other campaigns (pbem.mail_intake; pbem status counts it)
+    pause.json           since when and why the GM paused the campaign (pbem.pauses)
+    away.json            the players away, until when, and whose orders stand in for theirs (pbem.pauses)
     archive/             rounds undone by `pbem rollback`, never deleted
     log.txt              what each command did
 """
@@ -38,6 +40,9 @@ ROUND_DIGITS = 4
 # Here, not with the mail code that writes them, so that `pbem status` reads them without loading it:
 LEFT_FILE = "mail-left.json"   # mail left on the server for other campaigns (pbem.mail_intake)
 RETRY_FILE = ".retry.json"   # in outbox/: the messages that failed to send: attempts, next try, last error (pbem.send)
+PAUSE_FILE = "pause.json"    # the campaign paused: since, reason, round (pbem.pauses)
+AWAY_FILE = "away.json"      # player -> {"until": stamp, "policy": "default" | "computer" | null} (pbem.pauses)
+STAND_INS = ("default", "computer")   # the orders that stand in for a player's missing ones
 
 
 @dataclass(frozen=True)
@@ -352,6 +357,34 @@ class Campaign:
             if record.get("round") == number and record.get("player") in self.player_names:
                 result[record["player"]] = record
         return result
+
+    def pause(self) -> dict | None:
+        """The pause in force ({"since", "reason", "round"}), or None; a resume that was interrupted ends it."""
+        path = self.folder / PAUSE_FILE
+        if not path.is_file():
+            return None
+        record = read_record(path)
+        return None if "resumed_at" in record else record
+
+    def away(self, now: datetime | None = None) -> dict[str, dict]:
+        """The players away at `now` (by default the clock's), each {"until", "policy"}: an absence ends by itself
+        at its `until`. `policy` is the stand-in orders theirs get (stand_in_policy)."""
+        path = self.folder / AWAY_FILE
+        if not path.is_file():
+            return {}
+        from pbem import clock
+
+        moment = now or clock.now()
+        return {name: entry for name, entry in sorted(read_record(path).items())
+                if name in self.player_names and clock.parse(entry["until"]) > moment}
+
+    def stand_in_policy(self, player: str, away: dict[str, dict] | None = None) -> str:
+        """Whose orders stand in for the player's missing ones: "default" or "computer". An away player's are the
+        ones chosen for the absence, else the campaign's missing_orders (its default orders where that is "wait")."""
+        chosen = (away or {}).get(player, {}).get("policy")
+        if chosen in STAND_INS:
+            return chosen
+        return self.missing_orders if self.missing_orders in STAND_INS else "default"
 
     def send_retries(self) -> dict:
         """The outbox's messages that failed to send, by key: attempts, next try, last error (pbem.send)."""

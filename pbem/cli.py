@@ -325,7 +325,9 @@ def tick(campaigns, shard):
     only what it did (cron mails any output); a campaign or a mail server that
     fails is reported with FAILED, the others go on, and the exit code is 1.
     Each campaign's log.txt keeps the same lines. A run killed at any moment
-    is finished by the next.
+    is finished by the next. A paused campaign (`pbem pause`) still has its
+    mail and inbox taken in and its outbox sent, but nobody is reminded and
+    nothing resolved; no deadline waits for a player away (`pbem player away`).
 
     With --shard K/N it ticks only the campaigns of shard K: N hosts (or N
     jobs), each given all the campaigns and its own K, tick each campaign once.
@@ -424,15 +426,121 @@ def deadline(campaign, extend):
     click.echo(f"Round {camp.open_round} is now due by {moved}")
 
 
+@cli.command()
+@CAMPAIGN
+@click.option("--reason", default="", help="Why; every player is told it.")
+def pause(campaign, reason):
+    """Pause the campaign: no round is resolved and nobody reminded until `pbem resume`.
+
+    While paused, `pbem tick` still takes orders in (mail and inbox, each
+    acknowledged) and sends the outbox, so that players may go on sending
+    orders; it reminds nobody and resolves nothing, and says so once.
+    `pbem resolve` is refused unless --force. Every player is told of the
+    pause. A campaign with a beacon cannot be paused (its deadline cannot
+    move once it has passed): move its deadline with `pbem deadline` instead.
+
+    \b
+    Example:
+      pbem pause war --reason "the GM is travelling until the 12th"
+      pbem resume war
+    """
+    from pbem.files import campaign_lock
+    from pbem.pauses import pause as pause_campaign
+
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        record = pause_campaign(camp, reason)
+    click.echo(f"Campaign {camp.name} paused at round {record['round']} since {record['since']}; every player is "
+               f"told in {camp.folder / 'outbox'}. Go on with: pbem resume {campaign}")
+
+
+@cli.command()
+@CAMPAIGN
+def resume(campaign):
+    """End a pause: the open round's deadline moves later by the time paused.
+
+    Every player is told that the game goes on, with the new deadline. Run
+    again after it was interrupted, it finishes what was left.
+
+    \b
+    Example:
+      pbem resume war
+    """
+    from pbem.files import campaign_lock
+    from pbem.pauses import resume as resume_campaign
+
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        result = resume_campaign(camp)
+    hours = result["paused_for"].total_seconds() / 3600
+    click.echo(f"Campaign {camp.name} goes on (paused {hours:.1f} hours since {result['since']})"
+               + (f"; round {result['round']} is now due by {result['deadline']}" if result["deadline"] else "")
+               + f". Every player is told in {camp.folder / 'outbox'}.")
+
+
 @cli.group()
 def player():
-    """Hand a position to a new player, or change a player's address or language.
+    """Hand a position to a new player, change a player's address or language, or mark one away.
 
     \b
     Example:
       pbem player replace war bob --email robert@example.org
       pbem player set war ann --email ann@new.example.org
+      pbem player away war bob --until 2026-03-20
     """
+
+
+@player.command("away")
+@CAMPAIGN
+@click.argument("name")
+@click.option("--until", "until", required=True, metavar="DATE",
+              help="The last day away, YYYY-MM-DD in the campaign's time zone (back at midnight after it), or the "
+              "moment back as an ISO stamp (e.g. 2026-03-20T18:00:00Z).")
+@click.option("--policy", type=click.Choice(["default", "computer"]),
+              help="The orders played for NAME's missing ones meanwhile: the game's default orders or its computer "
+              "player [default: the campaign's missing_orders; default orders where it is wait].")
+def player_away(campaign, name, until, policy):
+    """Mark NAME away until a date: no round waits for NAME meanwhile.
+
+    At each resolution while NAME is away, missing orders from NAME are
+    played by the policy, and the reports say NAME was away (not that NAME's
+    orders failed to arrive); no deadline waits for NAME, even where the
+    campaign's missing_orders is wait, nor does the outage guard count NAME,
+    and NAME is not reminded. Orders NAME sends all the same are played. The
+    absence ends by itself after the date; `pbem player back` ends it sooner.
+
+    \b
+    Example:
+      pbem player away war bob --until 2026-03-20
+      pbem player away war bob --until 2026-03-20T18:00:00Z --policy computer
+    """
+    from pbem.files import campaign_lock
+    from pbem.pauses import set_away
+
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        entry = set_away(camp, name, until, policy)
+    click.echo(f"{name} is away until {entry['until']}; missing orders meanwhile: "
+               f"{camp.stand_in_policy(name, {name: entry})} orders")
+
+
+@player.command("back")
+@CAMPAIGN
+@click.argument("name")
+def player_back(campaign, name):
+    """End NAME's absence before its date.
+
+    \b
+    Example:
+      pbem player back war bob
+    """
+    from pbem.files import campaign_lock
+    from pbem.pauses import set_back
+
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        was = set_back(camp, name)
+    click.echo(f"{name} is back" if was else f"{name} was not away; nothing changed")
 
 
 @player.command("replace")
@@ -594,6 +702,8 @@ def resolve(campaign, force, round_number, dry_run, shown):
             click.echo(f"Round {result['round']} resolved; reports are in {camp.folder / 'outbox'}")
             if result["defaulted"]:
                 click.echo(f"Default orders were used for: {', '.join(result['defaulted'])}")
+            if result.get("away"):
+                click.echo(f"Away, their orders played as set for the absence: {', '.join(result['away'])}")
         info = campaign_status(camp)
         if info["over"]:
             click.echo("The game is over.")

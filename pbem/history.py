@@ -264,7 +264,8 @@ def rollback(campaign: Campaign, to: int, reason: str) -> dict:
     for number in range(last, to, -1):
         move_atomic(campaign.round_dir(number), archive / "rounds" / campaign.round_dir(number).name)
     rerun = {"round": to + 1, "reason": reason, "undone": [u["hash"] for u in undone],
-             "rounds": [u["round"] for u in undone], "commitment": promise, "rollback": archive.name}
+             "rounds": [u["round"] for u in undone], "commitment": promise, "rollback": archive.name,
+             "at": record["at"]}   # the notices' moment: a notice made again after a crash is the same mail
     if campaign.beacon:
         # the undone round's beacon round is known now: the re-run closes afresh and names a beacon round to come
         deadline = next_deadline(campaign, clock.now())
@@ -273,8 +274,8 @@ def rollback(campaign: Campaign, to: int, reason: str) -> dict:
     write_atomic(campaign.folder / RERUN_FILE, canonical.dumps(rerun))
     now = clock.stamp(clock.now())
     for player, orders in sorted(restored["orders"].items()):
-        if player in restored.get("defaulted", []):
-            continue
+        if player in restored.get("defaulted", []) or player in restored.get("away", []):
+            continue   # stand-in orders, not the player's
         # the nonce stays behind: it was sent knowing the undone round, so only a nonce sent after the notice counts
         entry = {"round": to + 1, "player": player, "orders": orders, "nonce": "",
                  "received_at": now, "source": f"restored by rollback-{index:02d}"}

@@ -149,11 +149,12 @@ def dice_part(round_number: int, dice: dict, next_commitment: str | None) -> dic
 def report_model(*, campaign: str, game, round_number: int, player: str, state: dict, events: list[dict],
                  dice: dict, next_commitment: str | None, deadline: str | None, defaulted: list[str],
                  rerun: dict | None, shared: RoundReports | None = None, language: str = ENGLISH,
-                 timezone: str = "UTC") -> dict:
+                 timezone: str = "UTC", away: list[str] | None = None) -> dict:
     """The report of one player: the state goes no further than game.view, so nothing else can leak.
 
     `shared`, made from the same events and dice, gives the parts every player's report has in common;
-    `timezone` is the campaign's, in which the footer tells the deadline (said in the model unless UTC).
+    `timezone` is the campaign's, in which the footer tells the deadline (said in the model unless UTC);
+    `away` the players marked away whose missing orders were played for them (said in the model when any).
     For PUBLIC, no player, it is the campaign's public record of the round (pbem site): no order form.
     """
     view = game.view(state, player)
@@ -172,6 +173,7 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
         "standings": game.standings(view),
         "over": over,
         "defaulted": sorted(defaulted),
+        **({"away": sorted(away)} if away else {}),
         "rerun": rerun,
         "dice": shared.dice if shared else dice_part(round_number, dice, next_commitment),
         "next_round": None if over else round_number + 1,

@@ -78,7 +78,7 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
             campaign=campaign.name, game=game, round_number=number, player=player, state=state,
             events=events, dice=dice_record, next_commitment=next_commitment,
             deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"),
-            shared=shared, language=language, timezone=inputs.get("timezone", "UTC"))
+            away=inputs.get("away", []), shared=shared, language=language, timezone=inputs.get("timezone", "UTC"))
         parts = shared.texts.parts(model)   # the JSON text of each part, the shared ones made once a round
         if chained is not None:
             own_orders = (inputs.get("orders") or {}).get(player)
@@ -159,17 +159,19 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     number, state = _open_round(campaign)
     now = clock.now()
     beacon = beacon_for_round(campaign, number, now)
-    missing = players_missing(campaign, state)
-    late = deadline_passed(campaign, now) and campaign.missing_orders != "wait"
-    if missing and not (force or late):
-        raise UserError(f"round {number} is waiting for orders from {', '.join(missing)}",
+    missing, absent = players_unsent(campaign, state, now)
+    late = deadline_passed(campaign, now) and (campaign.missing_orders != "wait" or not missing)
+    if (missing or absent) and not (force or late):
+        waiting = [p for p in campaign.player_names if p in missing or p in absent]
+        raise UserError(f"round {number} is waiting for orders from {', '.join(waiting)}",
                         ["resolve with --force to give them their default orders, or wait for the deadline"])
-    files = compute_open_round(campaign, number, state, now, missing, beacon, campaign.dice_secret())
+    files = compute_open_round(campaign, number, state, now, missing, absent, beacon, campaign.dice_secret())
     commit_round(campaign, number, files)
     crash_point("round-committed")
-    campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else ""))
+    campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else "")
+                 + (f" (away, orders played for them: {', '.join(absent)})" if absent else ""))
     settle(campaign, files)
-    return {"round": number, "defaulted": missing, "over": json.loads(files["round.json"])["over"]}
+    return {"round": number, "defaulted": missing, "away": absent, "over": json.loads(files["round.json"])["over"]}
 
 
 def dry_run(campaign: Campaign) -> dict:
@@ -183,9 +185,11 @@ def dry_run(campaign: Campaign) -> dict:
     import secrets
 
     number, state = _open_round(campaign)
-    missing = players_missing(campaign, state)
-    files = compute_open_round(campaign, number, state, clock.now(), missing, None, secrets.token_bytes(32))
-    return {"round": number, "defaulted": missing, "orders_in": sorted(campaign.pending_orders()), "files": files}
+    now = clock.now()
+    missing, absent = players_unsent(campaign, state, now)
+    files = compute_open_round(campaign, number, state, now, missing, absent, None, secrets.token_bytes(32))
+    return {"round": number, "defaulted": missing, "away": absent, "orders_in": sorted(campaign.pending_orders()),
+            "files": files}
 
 
 def _open_round(campaign: Campaign) -> tuple[int, dict]:
@@ -197,22 +201,25 @@ def _open_round(campaign: Campaign) -> tuple[int, dict]:
     return number, state
 
 
-def players_missing(campaign: Campaign, state: dict) -> list[str]:
-    """The players to order this round who have no orders in."""
-    pending = campaign.pending_orders()
-    return [p for p in players_to_order(campaign.game, state, campaign.player_names) if p not in pending]
+def players_unsent(campaign: Campaign, state: dict, now) -> tuple[list[str], list[str]]:
+    """(missing, away): the players to order this round who have no orders in, and apart those of them who are
+    away (an away player's missing orders are no missed deadline)."""
+    pending, away = campaign.pending_orders(), campaign.away(now)
+    unsent = [p for p in players_to_order(campaign.game, state, campaign.player_names) if p not in pending]
+    return [p for p in unsent if p not in away], [p for p in unsent if p in away]
 
 
-def compute_open_round(campaign: Campaign, number: int, state: dict, now, missing: list[str], beacon: dict | None,
-                       secret: bytes) -> dict[str, bytes]:
-    """Every file of the open round resolved at `now`, the missing players given stand-in orders: the inputs
-    recorded from the campaign as it stands, then compute_round. Reads the campaign, writes nothing."""
-    pending = campaign.pending_orders()
+def compute_open_round(campaign: Campaign, number: int, state: dict, now, missing: list[str], absent: list[str],
+                       beacon: dict | None, secret: bytes) -> dict[str, bytes]:
+    """Every file of the open round resolved at `now`, the missing and the away players given stand-in orders:
+    the inputs recorded from the campaign as it stands, then compute_round. Reads the campaign, writes nothing."""
+    pending, away = campaign.pending_orders(), campaign.away(now)
     inputs = {
         "round": number,
-        "orders": {p: pending[p]["orders"] if p in pending else stand_in_orders(campaign, state, p)
+        "orders": {p: pending[p]["orders"] if p in pending else stand_in_orders(campaign, state, p, away)
                    for p in campaign.player_names},
         "defaulted": missing,
+        **({"away": absent} if absent else {}),   # played by the stand-in orders chosen for the absence
         "nonces": {p: pending[p]["nonce"] for p in sorted(pending) if pending[p].get("nonce")},
         "resolved_at": clock.stamp(now),
         "deadline": next_deadline(campaign, now),
@@ -272,6 +279,11 @@ def resolve_by_hand(campaign: Campaign, *, force: bool = False, round_number: in
         return {"round": round_number, "already": True, "interrupted": False}
     if round_number is not None and round_number > open_round:
         raise UserError(f"--round {round_number}: round {open_round} is the open round")
+    paused = campaign.pause()
+    if paused and not force:
+        raise UserError(f"the campaign is paused since {paused['since']}"
+                        + (f" ({paused['reason']})" if paused.get("reason") else ""),
+                        ["pbem resume it first, or resolve with --force (the pause goes on after it)"])
     if force:
         write_atomic(path, canonical.dumps({"round": open_round}))
     return resolve(campaign, force=force)
@@ -282,10 +294,11 @@ def forcing_told(campaign: Campaign) -> None:
     (campaign.folder / FORCING_FILE).unlink(missing_ok=True)
 
 
-def stand_in_orders(campaign: Campaign, state: dict, player: str) -> dict:
-    """Orders for a player who sent none: the game's default, or its computer player seeing only that player's view."""
+def stand_in_orders(campaign: Campaign, state: dict, player: str, away: dict[str, dict] | None = None) -> dict:
+    """Orders for a player who sent none: the game's default, or its computer player seeing only that player's view
+    (for a player `away`, as chosen for the absence)."""
     game = campaign.game
-    if campaign.missing_orders == "computer":
+    if campaign.stand_in_policy(player, away) == "computer":
         return game.computer_orders(game.view(state, player), player)
     return game.default_orders(state, player)
 
@@ -371,7 +384,7 @@ def post_rollback_notices(campaign: Campaign, rerun: dict) -> None:
                              undone=rerun["rounds"], reason=rerun["reason"], commitment=rerun["commitment"],
                              deadline=rerun.get("deadline"), beacon=rerun.get("beacon"))
         post(campaign, key, compose(campaign, player, render.subject("rerun", language, round=rerun["round"]), body,
-                                    key=key, moment=clock.now()))
+                                    key=key, moment=clock.parse(rerun["at"]) if "at" in rerun else clock.now()))
 
 
 def post_reports(campaign: Campaign, number: int, files: dict[str, bytes] | None = None) -> list[str]:

@@ -65,7 +65,7 @@ def public_record(campaign_name: str, game, archived: ArchivedRound, previous_li
         campaign=campaign_name, game=game, round_number=archived.number, player=PUBLIC, state=archived.state,
         events=archived.events, dice=archived.dice, next_commitment=archived.record.get("next_commitment"),
         deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"),
-        language=language, timezone=inputs.get("timezone", "UTC"))
+        away=inputs.get("away", []), language=language, timezone=inputs.get("timezone", "UTC"))
     model["chain"] = chain_link(model, canonical.digest(None), previous_link)   # the public record has no orders
     return model
 

@@ -28,7 +28,19 @@ def campaign_status(campaign: Campaign) -> dict:
         "outbox": outbox_status(campaign),
         **({"beacon": beacon_status(campaign)} if campaign.beacon and not over and campaign.deadline() else {}),
         **({"schedule": schedule_status(campaign)} if campaign.deadline_weekdays else {}),
+        **desk_status(campaign, over),
     }
+
+
+def desk_status(campaign: Campaign, over: bool) -> dict:
+    """The pause in force ({"since", "reason"}) and the players away ({name: {"until", "policy"}}), each said only
+    when there is one and the game goes on."""
+    if over:
+        return {}
+    paused, away = campaign.pause(), campaign.away()
+    return {**({"paused": {"since": paused["since"], "reason": paused.get("reason", "")}} if paused else {}),
+            **({"away": {name: {"until": entry["until"], "policy": campaign.stand_in_policy(name, away)}
+                         for name, entry in away.items()}} if away else {})}
 
 
 def schedule_status(campaign: Campaign) -> dict:
@@ -89,6 +101,7 @@ def summary(folder: Path) -> dict:
             "orders_in": sorted(pending),
             "missing": missing,
             "outbox": outbox_status(campaign),
+            **desk_status(campaign, over),
         }
     except Exception as exc:  # one campaign's trouble must not hide the others
         from pbem.errors import BeaconUnavailable, CampaignDamaged, MailServerFailed, UserError
@@ -139,7 +152,14 @@ def _summary_row(record: dict) -> list[str]:
     else:
         where = f"round {record['round']}"
         due = f"due {record['deadline_local']}" if record["deadline"] else "no deadline"
+        if record.get("paused"):
+            paused = record["paused"]
+            due = (f"PAUSED since {local_stamp(paused['since'], record['timezone'])}"
+                   + (f" ({paused['reason']})" if paused["reason"] else "") + f", {due}")
         missing = f"missing {', '.join(record['missing'])}" if record["missing"] else "all orders in"
+        if record.get("away"):
+            missing += "; away " + ", ".join(f"{name} until {local_stamp(entry['until'], record['timezone'])}"
+                                             for name, entry in record["away"].items())
     return [name, record["game_title"], where, due, missing, _outbox_text(record["outbox"], record["timezone"])]
 
 

@@ -1,6 +1,7 @@
 """The cron tick: for each campaign, take the orders in, remind the late, resolve when due, send.
 
-Quiet when nothing happened (cron mails whatever a job prints). One campaign's
+A paused campaign (pbem.pauses) takes orders in and sends, but is not reminded
+or resolved. Quiet when nothing happened (cron mails whatever a job prints). One campaign's
 failure is reported and does not stop the others. Every step is one that a
 crash may interrupt and a rerun finishes (see rounds.settle and send).
 """
@@ -17,6 +18,7 @@ from pbem.errors import BeaconUnavailable, CampaignLocked
 from pbem.files import campaign_lock
 from pbem.inbox import take_inbox
 from pbem.outbox import compose, post
+from pbem.pauses import finish_resume
 from pbem.rounds import resolve, settle
 from pbem.schedule import deadline_passed, local_time
 
@@ -34,10 +36,18 @@ def tick(folder: Path) -> Tick:
     try:
         with campaign_lock(campaign.folder):
             settle(campaign)
+            finish_resume(campaign)
             fetched = take_mail(campaign, report) if campaign.mail.get("imap") else True
             for intake in take_inbox(campaign):
                 report.did.append(f"{'accepted' if intake.accepted else 'rejected'} {intake.file}")
-            if not campaign.is_over():
+            paused = campaign.pause()
+            if paused and not campaign.is_over():   # orders are still taken in; nothing reminds or resolves
+                said = _once(campaign, f"paused since {paused['since']}"
+                                       + (f" ({paused['reason']})" if paused.get("reason") else "")
+                                       + ": orders are taken in, nobody is reminded, nothing is resolved; "
+                                         "pbem resume to go on")
+                report.did += [said] if said else []
+            elif not campaign.is_over():
                 report.did += remind(campaign)
                 ready, why_not = due(campaign, deadline_counts=fetched)
                 if ready:
@@ -101,16 +111,18 @@ def due(campaign: Campaign, deadline_counts: bool = True) -> tuple[bool, str | N
     if not missing and not unfinished:
         return True, None
     if not deadline_passed(campaign, clock.now()):
-        return False, None
+        return False, None   # an away player's orders may still come before the deadline
     if not deadline_counts:
         return False, "deadline passed, but the mail could not be fetched; not resolved"
+    away = campaign.away()
+    missing = [p for p in missing if p not in away]   # no policy waits for a player away, nor guards against one
     if not missing:
         return True, None
     if campaign.missing_orders == "wait":
         return False, _once(campaign, f"deadline passed; waiting for {', '.join(missing)} (policy: wait)")
     if campaign.outage_guard:
         last = campaign.read_json(campaign.last_round, "inputs.json") if campaign.last_round else {}
-        first_time = [p for p in missing if p not in last.get("defaulted", [])]
+        first_time = [p for p in missing if p not in last.get("defaulted", []) + last.get("away", [])]
         if len(first_time) > campaign.outage_guard:
             return False, _once(campaign, f"NOT resolved: {len(first_time)} players missed the deadline for the "
                                           f"first time ({', '.join(first_time)}); a mail outage? Resolve by hand "
@@ -141,9 +153,10 @@ def remind(campaign: Campaign) -> list[str]:
         return []
     number = campaign.open_round
     pending = campaign.pending_orders()
+    away = campaign.away(now)
     done = []
     for player in players_to_order(campaign.game, campaign.state(), campaign.player_names):
-        if player in pending:
+        if player in pending or player in away:   # nobody is reminded while away
             continue
         key = f"remind-r{number:04d}-{player}"
         language = campaign.language_of(player)
