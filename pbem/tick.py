@@ -132,12 +132,13 @@ def _once(campaign: Campaign, message: str) -> str | None:
 
 
 def remind(campaign: Campaign) -> list[str]:
-    """Once per round, a reminder to each player still without orders when the deadline comes near."""
+    """Once per round, a reminder to each player still without orders when the deadline comes near; never once
+    the deadline has come (a tick that finds it passed resolves, or holds the round, without reminding)."""
     deadline = campaign.deadline()
     if not deadline or not campaign.remind_hours:
         return []
     now = clock.now()
-    if now < clock.parse(deadline) - timedelta(hours=campaign.remind_hours):
+    if now < clock.parse(deadline) - timedelta(hours=campaign.remind_hours) or now >= clock.parse(deadline):
         return []
     number = campaign.open_round
     pending = campaign.pending_orders()

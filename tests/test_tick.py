@@ -6,6 +6,7 @@ from datetime import timedelta
 from conftest import START, TOKENS, make_campaign, order_file, run
 from freezegun import freeze_time
 
+from pbem import clock
 from pbem.campaign import Campaign
 
 
@@ -54,6 +55,24 @@ def test_players_without_orders_are_reminded_once_before_the_deadline(tmp_path):
     assert again == ""
     assert sorted(p.name for p in (camp.folder / "outbox").glob("remind-*")) == [
         "remind-r0001-bob.eml", "remind-r0001-cho.eml"]
+
+
+def test_a_tick_that_finds_the_deadline_passed_resolves_without_reminding_anyone(tmp_path):
+    camp = with_deadline(tmp_path)   # no tick ran in the twelve hours before the deadline
+    with clock.frozen_at(START + timedelta(hours=48)):
+        out = run("tick", camp.folder).out
+    assert "resolved round 1" in out and "reminded" not in out
+    assert not list((camp.folder / "outbox").glob("remind-*"))
+
+
+def test_a_round_held_past_its_deadline_sends_no_reminders(tmp_path):
+    camp = with_deadline(tmp_path)
+    camp.missing_orders = "wait"
+    camp.save()
+    with clock.frozen_at(START + timedelta(hours=49)):
+        out = run("tick", camp.folder).out
+    assert "policy: wait" in out and "reminded" not in out
+    assert not list((camp.folder / "outbox").glob("remind-*"))
 
 
 def test_the_gm_can_move_a_deadline_and_the_tick_waits_for_it(tmp_path):
