@@ -416,11 +416,14 @@ def player():
 @CAMPAIGN
 @click.argument("name")
 @click.option("--email", required=True, help="The new player's address.")
-def player_replace(campaign, name, email):
+@click.option("--keep-orders", is_flag=True,
+              help="Keep the orders the leaver stored for the open round (they are dropped otherwise).")
+def player_replace(campaign, name, email, keep_orders):
     """Give NAME's position to someone new: new address, new token (the old one stops working).
 
     A welcome letter with the new token and the position's last report goes
-    to the outbox.
+    to the outbox. Orders the leaver stored for the open round are dropped, so
+    that the newcomer's own (or the default) count, unless --keep-orders.
 
     \b
     Example:
@@ -431,8 +434,13 @@ def player_replace(campaign, name, email):
 
     camp = _load(campaign)
     with campaign_lock(camp.folder):
-        key = replace_player(camp, name, email)
-    click.echo(f"{name} is now played from {email}; the welcome letter is {key}.eml in the outbox")
+        handed = replace_player(camp, name, email, keep_orders=keep_orders)
+    click.echo(f"{name} is now played from {email}; the welcome letter is {handed.key}.eml in the outbox")
+    click.echo({"none": f"{name} had no orders stored for round {camp.open_round}.",
+                "dropped": f"{name}'s stored orders for round {camp.open_round} were dropped (--keep-orders keeps "
+                           "them).",
+                "kept": f"{name}'s stored orders for round {camp.open_round} were kept (--keep-orders)."}
+               [handed.stored_orders])
 
 
 @player.command("set")
