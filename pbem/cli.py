@@ -497,26 +497,30 @@ def secret(campaign, name):
 
 @cli.command()
 @CAMPAIGN
-def send(campaign):
+@click.option("--now", "at_once", is_flag=True, help="Try every message now, without waiting for its next retry.")
+def send(campaign, at_once):
     """Deliver the outbox over SMTP; each message moves to sent/ once the server accepted it.
 
     The server is set in campaign.toml ([mail.smtp] host, port, security =
-    "tls" | "starttls" | "none", user); the password comes from the
-    PBEM_SMTP_PASSWORD environment variable or smtp_password in secrets.toml.
-    Messages that fail stay in the outbox and are tried again on a later run,
-    after a wait that doubles each time. Exit code 1 if any failed this run.
+    "tls" | "starttls" | "none", and user only if the server wants a login);
+    the password comes from the PBEM_SMTP_PASSWORD environment variable or
+    smtp_password in secrets.toml. Messages that fail stay in the outbox and
+    are tried again on a later run, after a wait that doubles each time
+    (--now tries them at once). Exit code 1 if any failed this run.
 
     \b
     Example:
       PBEM_SMTP_PASSWORD=... pbem send war
+      pbem send war --now
     """
     from pbem.files import campaign_lock
     from pbem.send import send_outbox
 
     camp = _load(campaign)
     with campaign_lock(camp.folder):
-        result = send_outbox(camp)
-    click.echo(f"sent {len(result.sent)}, failed {len(result.failed)}, waiting to retry {len(result.waiting)}")
+        result = send_outbox(camp, at_once=at_once)
+    click.echo(f"sent {len(result.sent)}, failed {len(result.failed)}, waiting to retry {len(result.waiting)}"
+               + (" (pbem send --now tries them at once)" if result.waiting else ""))
     for key, why in sorted(result.failed.items()):
         click.echo(f"  {key}: {why}", err=True)
     sys.exit(1 if result.failed else 0)
