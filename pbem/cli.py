@@ -705,7 +705,9 @@ def rollback(campaign, to, reason):
 def demo(game_name, folder, seed, players, shown):
     """Play a whole game with the computer player for everyone; print standings and a report.
 
-    GAME is the first game pbem knows (age-of-war) unless named.
+    GAME is the first game pbem knows (age-of-war) unless named. It stops when the
+    game is over or at the game's demo round limit, and says which, then names the
+    commands to look at the campaign it made.
 
     \b
     Example:
@@ -725,12 +727,16 @@ def demo(game_name, folder, seed, players, shown):
         _fail(f"--players: {game.title} is for {game.min_players} to {game.max_players} players")
     folder = folder or Path(tempfile.mkdtemp(prefix="pbem-demo-")) / "demo"
     click.echo(f"Playing {game.title} with {players} computer players (seed {seed}) in {folder}", err=True)
+    live = sys.stderr.isatty()   # one line, rewritten each round; none when not a terminal
+
     def progress(number, camp):
-        leader = camp.game.standings(camp.state())[0]
-        details = ", ".join(f"{k} {v}" for k, v in leader.items() if k not in ("player", "rank"))
-        click.echo(f"  round {number} resolved; {leader['player']} leads ({details})", err=True)
+        if live:
+            leader = camp.game.standings(camp.state())[0]
+            click.echo(f"\r\033[K  round {number} resolved; {leader['player']} leads", nl=False, err=True)
 
     camp = run_demo(game.name, folder, seed, players, progress=progress)
+    if live:
+        click.echo("\r\033[K", nl=False, err=True)
     from pbem.rounds import report_text
     from pbem.status import format_standings
 
@@ -738,6 +744,31 @@ def demo(game_name, folder, seed, players, shown):
     who = shown or camp.player_names[0]
     click.echo(f"\n--- last report of {who} ---\n")
     click.echo(report_text(camp, who, None, "text"), nl=False)
+    click.echo(f"\n{_demo_end(camp, game)}\n\n{_demo_next_steps(camp, who)}", err=True)
+
+
+def _demo_end(camp, game) -> str:
+    """Why the demo stopped: the game is over, or the game's demo round limit came first."""
+    if camp.is_over():
+        winner = camp.game.standings(camp.state())[0]["player"]
+        return f"The demo stopped after round {camp.last_round}: the game is over ({winner} is first)."
+    return (f"The demo stopped after round {camp.last_round}: that is the round limit of {game.title}'s demo\n"
+            f"(demo_rounds = {game.demo_rounds}), reached before the game was over.")
+
+
+def _demo_next_steps(camp, who: str) -> str:
+    import shlex
+
+    where = shlex.quote(str(camp.folder))
+    steps = [(f"pbem status {where}", "the round, the standings, what waits in the outbox"),
+             (f"pbem report {where} {who} --round 1", "a player's report of any round, as it was sent"),
+             (f"pbem verify {where}", "check every round's record and dice"),
+             (f"pbem site {where} {shlex.quote(str(camp.folder.with_name(camp.folder.name + '-site')))}",
+              "the public site, pages to open in a browser"),
+             (f"ls {where}/outbox", "every mail the players would have received")]
+    width = max(len(command) for command, _ in steps)
+    return "\n".join(["Next steps, to look at the campaign it made:",
+                      *(f"  {command.ljust(width)}   {what}" for command, what in steps)])
 
 
 def _load(folder: Path):
