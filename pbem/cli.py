@@ -398,7 +398,9 @@ def deadline(campaign, extend):
     camp = _load(campaign)
     with campaign_lock(camp.folder):
         moved = extend_deadline(camp, minutes / 60)
-    click.echo(f"Round {camp.open_round} is now due by {moved}")
+    from pbem.schedule import local_time
+
+    click.echo(f"Round {camp.open_round} is now due by {local_time(camp, moved)} ({moved})")
 
 
 @cli.group()
@@ -563,7 +565,8 @@ def resolve(campaign, force, round_number):
         if info["over"]:
             click.echo("The game is over.")
         else:
-            click.echo(f"Round {info['round']} is open" + (f", due {info['deadline']}" if info["deadline"] else "")
+            click.echo(f"Round {info['round']} is open"
+                       + (f", due {info['deadline_local']} ({info['deadline']})" if info["deadline"] else "")
                        + f"; waiting for orders from {', '.join(info['missing']) or 'nobody'}.")
         sys.stdout.flush()
         forcing_told(camp)

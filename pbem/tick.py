@@ -43,7 +43,7 @@ def tick(folder: Path) -> Tick:
                 if ready:
                     try:
                         result = resolve(campaign, force=True)
-                        report.did.append(f"resolved round {result['round']}")
+                        report.did.append(f"resolved round {result['round']}" + next_due(campaign))
                     except BeaconUnavailable as exc:   # nothing was written; the next tick tries again
                         report.failed.append(f"round {campaign.open_round} waits for the beacon: {exc}")
                 elif why_not:
@@ -62,6 +62,15 @@ def tick(folder: Path) -> Tick:
     for line in report.did + report.failed:
         campaign.log(f"tick: {line}")
     return report
+
+
+def next_due(campaign: Campaign) -> str:
+    """"; round 2 due 2026-03-04 20:00 CET (2026-03-04T19:00:00Z)": the open round's deadline in the campaign's
+    zone and as recorded, for the GM; nothing when the game is over or has no deadline."""
+    deadline = None if campaign.is_over() else campaign.deadline()
+    if not deadline:
+        return ""
+    return f"; round {campaign.open_round} due {local_time(campaign, deadline)} ({deadline})"
 
 
 def take_mail(campaign: Campaign, report: Tick) -> bool:
@@ -165,9 +174,10 @@ def extend_deadline(campaign: Campaign, hours: int) -> str:
 
     current = campaign.deadline()
     if campaign.beacon and deadline_passed(campaign, clock.now()):
-        raise UserError(f"round {campaign.open_round} closed at {clock.stamp(campaign.closing())}: with a beacon a "
-                        "deadline cannot be moved once it has passed, since the beacon round that follows it may "
-                        "already be known")
+        closed = clock.stamp(campaign.closing())
+        raise UserError(f"round {campaign.open_round} closed at {local_time(campaign, closed)} ({closed}): with a "
+                        "beacon a deadline cannot be moved once it has passed, since the beacon round that follows "
+                        "it may already be known")
     base = clock.parse(current) if current else clock.now()
     if clock.now() > base:
         base = clock.now()
