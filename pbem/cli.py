@@ -423,7 +423,9 @@ def deadline(campaign, extend):
     camp = _load(campaign)
     with campaign_lock(camp.folder):
         moved = extend_deadline(camp, minutes / 60)
-    click.echo(f"Round {camp.open_round} is now due by {moved}")
+    from pbem.schedule import local_time
+
+    click.echo(f"Round {camp.open_round} is now due by {local_time(camp, moved)} ({moved})")
 
 
 @cli.command()
@@ -547,11 +549,14 @@ def player_back(campaign, name):
 @CAMPAIGN
 @click.argument("name")
 @click.option("--email", required=True, help="The new player's address.")
-def player_replace(campaign, name, email):
+@click.option("--keep-orders", is_flag=True,
+              help="Keep the orders the leaver stored for the open round (they are dropped otherwise).")
+def player_replace(campaign, name, email, keep_orders):
     """Give NAME's position to someone new: new address, new token (the old one stops working).
 
     A welcome letter with the new token and the position's last report goes
-    to the outbox.
+    to the outbox. Orders the leaver stored for the open round are dropped, so
+    that the newcomer's own (or the default) count, unless --keep-orders.
 
     \b
     Example:
@@ -562,8 +567,13 @@ def player_replace(campaign, name, email):
 
     camp = _load(campaign)
     with campaign_lock(camp.folder):
-        key = replace_player(camp, name, email)
-    click.echo(f"{name} is now played from {email}; the welcome letter is {key}.eml in the outbox")
+        handed = replace_player(camp, name, email, keep_orders=keep_orders)
+    click.echo(f"{name} is now played from {email}; the welcome letter is {handed.key}.eml in the outbox")
+    click.echo({"none": f"{name} had no orders stored for round {camp.open_round}.",
+                "dropped": f"{name}'s stored orders for round {camp.open_round} were dropped (--keep-orders keeps "
+                           "them).",
+                "kept": f"{name}'s stored orders for round {camp.open_round} were kept (--keep-orders)."}
+               [handed.stored_orders])
 
 
 @player.command("set")
@@ -620,26 +630,30 @@ def secret(campaign, name):
 
 @cli.command()
 @CAMPAIGN
-def send(campaign):
+@click.option("--now", "at_once", is_flag=True, help="Try every message now, without waiting for its next retry.")
+def send(campaign, at_once):
     """Deliver the outbox over SMTP; each message moves to sent/ once the server accepted it.
 
     The server is set in campaign.toml ([mail.smtp] host, port, security =
-    "tls" | "starttls" | "none", user); the password comes from the
-    PBEM_SMTP_PASSWORD environment variable or smtp_password in secrets.toml.
-    Messages that fail stay in the outbox and are tried again on a later run,
-    after a wait that doubles each time. Exit code 1 if any failed this run.
+    "tls" | "starttls" | "none", and user only if the server wants a login);
+    the password comes from the PBEM_SMTP_PASSWORD environment variable or
+    smtp_password in secrets.toml. Messages that fail stay in the outbox and
+    are tried again on a later run, after a wait that doubles each time
+    (--now tries them at once). Exit code 1 if any failed this run.
 
     \b
     Example:
       PBEM_SMTP_PASSWORD=... pbem send war
+      pbem send war --now
     """
     from pbem.files import campaign_lock
     from pbem.send import send_outbox
 
     camp = _load(campaign)
     with campaign_lock(camp.folder):
-        result = send_outbox(camp)
-    click.echo(f"sent {len(result.sent)}, failed {len(result.failed)}, waiting to retry {len(result.waiting)}")
+        result = send_outbox(camp, at_once=at_once)
+    click.echo(f"sent {len(result.sent)}, failed {len(result.failed)}, waiting to retry {len(result.waiting)}"
+               + (" (pbem send --now tries them at once)" if result.waiting else ""))
     for key, why in sorted(result.failed.items()):
         click.echo(f"  {key}: {why}", err=True)
     sys.exit(1 if result.failed else 0)
@@ -708,7 +722,8 @@ def resolve(campaign, force, round_number, dry_run, shown):
         if info["over"]:
             click.echo("The game is over.")
         else:
-            click.echo(f"Round {info['round']} is open" + (f", due {info['deadline']}" if info["deadline"] else "")
+            click.echo(f"Round {info['round']} is open"
+                       + (f", due {info['deadline_local']} ({info['deadline']})" if info["deadline"] else "")
                        + f"; waiting for orders from {', '.join(info['missing']) or 'nobody'}.")
         sys.stdout.flush()
         forcing_told(camp)
@@ -850,7 +865,9 @@ def rollback(campaign, to, reason):
 def demo(game_name, folder, seed, players, shown):
     """Play a whole game with the computer player for everyone; print standings and a report.
 
-    GAME is the first game pbem knows (age-of-war) unless named.
+    GAME is the first game pbem knows (age-of-war) unless named. It stops when the
+    game is over or at the game's demo round limit, and says which, then names the
+    commands to look at the campaign it made.
 
     \b
     Example:
@@ -870,12 +887,16 @@ def demo(game_name, folder, seed, players, shown):
         _fail(f"--players: {game.title} is for {game.min_players} to {game.max_players} players")
     folder = folder or Path(tempfile.mkdtemp(prefix="pbem-demo-")) / "demo"
     click.echo(f"Playing {game.title} with {players} computer players (seed {seed}) in {folder}", err=True)
+    live = sys.stderr.isatty()   # one line, rewritten each round; none when not a terminal
+
     def progress(number, camp):
-        leader = camp.game.standings(camp.state())[0]
-        details = ", ".join(f"{k} {v}" for k, v in leader.items() if k not in ("player", "rank"))
-        click.echo(f"  round {number} resolved; {leader['player']} leads ({details})", err=True)
+        if live:
+            leader = camp.game.standings(camp.state())[0]
+            click.echo(f"\r\033[K  round {number} resolved; {leader['player']} leads", nl=False, err=True)
 
     camp = run_demo(game.name, folder, seed, players, progress=progress)
+    if live:
+        click.echo("\r\033[K", nl=False, err=True)
     from pbem.rounds import report_text
     from pbem.status import format_standings
 
@@ -883,6 +904,31 @@ def demo(game_name, folder, seed, players, shown):
     who = shown or camp.player_names[0]
     click.echo(f"\n--- last report of {who} ---\n")
     click.echo(report_text(camp, who, None, "text"), nl=False)
+    click.echo(f"\n{_demo_end(camp, game)}\n\n{_demo_next_steps(camp, who)}", err=True)
+
+
+def _demo_end(camp, game) -> str:
+    """Why the demo stopped: the game is over, or the game's demo round limit came first."""
+    if camp.is_over():
+        winner = camp.game.standings(camp.state())[0]["player"]
+        return f"The demo stopped after round {camp.last_round}: the game is over ({winner} is first)."
+    return (f"The demo stopped after round {camp.last_round}: that is the round limit of {game.title}'s demo\n"
+            f"(demo_rounds = {game.demo_rounds}), reached before the game was over.")
+
+
+def _demo_next_steps(camp, who: str) -> str:
+    import shlex
+
+    where = shlex.quote(str(camp.folder))
+    steps = [(f"pbem status {where}", "the round, the standings, what waits in the outbox"),
+             (f"pbem report {where} {who} --round 1", "a player's report of any round, as it was sent"),
+             (f"pbem verify {where}", "check every round's record and dice"),
+             (f"pbem site {where} {shlex.quote(str(camp.folder.with_name(camp.folder.name + '-site')))}",
+              "the public site, pages to open in a browser"),
+             (f"ls {where}/outbox", "every mail the players would have received")]
+    width = max(len(command) for command, _ in steps)
+    return "\n".join(["Next steps, to look at the campaign it made:",
+                      *(f"  {command.ljust(width)}   {what}" for command, what in steps)])
 
 
 def _load(folder: Path):

@@ -8,7 +8,7 @@ the person concerned, at the old and new address), or "none".
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from pbem import clock, render
 from pbem.campaign import Campaign, Player, is_mail_address
@@ -19,13 +19,23 @@ from pbem.render import template_folder
 from pbem.rounds import report_text
 
 
-def replace_player(campaign: Campaign, name: str, email: str) -> str:
+@dataclass
+class HandOver:
+    key: str                # the outbox key of the welcome letter
+    stored_orders: str      # what became of the leaver's orders for the open round: "none", "dropped" or "kept"
+
+
+def replace_player(campaign: Campaign, name: str, email: str, keep_orders: bool = False) -> HandOver:
     """Hand NAME's position to a new person: a new address and a new token, sent in a welcome letter.
 
-    Returns the outbox key of the letter. The old token stops working at once.
+    The old token stops working at once. Orders the leaver stored for the open round are dropped (the newcomer
+    sends their own, or the position plays its default), unless `keep_orders`.
     """
     old = campaign.player(name)
     _check_email(email)
+    stored = campaign.pending_orders().get(name)
+    if stored and not keep_orders:
+        (campaign.orders_dir / f"{name}.json").unlink()
     token = secrets.token_urlsafe(18)
     campaign.replace_token(name, token)
     campaign.players = [replace(p, email=email) if p.name == name else p for p in campaign.players]
@@ -46,8 +56,11 @@ def replace_player(campaign: Campaign, name: str, email: str) -> str:
             if other != name:
                 _tell(campaign, other, f"news-{tag}-{other}", ("played_by_someone_new", {"name": name}),
                       "handed over", about=name)
-    campaign.log(f"player {name} handed over from {old.email} to {email}; new token issued")
-    return key
+    orders = "none" if not stored else "kept" if keep_orders else "dropped"
+    campaign.log(f"player {name} handed over from {old.email} to {email}; new token issued"
+                 + {"none": "", "kept": f"; stored orders for round {campaign.open_round} kept",
+                    "dropped": f"; stored orders for round {campaign.open_round} dropped"}[orders])
+    return HandOver(key, orders)
 
 
 def set_player(campaign: Campaign, name: str, *, email: str | None = None, language: str | None = None) -> Player:

@@ -33,13 +33,18 @@ class Delivery:
     waiting: list[str] = field(default_factory=list)        # not yet due for another try
 
 
-def send_outbox(campaign: Campaign) -> Delivery:
+class NoLogin(Exception):
+    """The server offers no login (SMTP AUTH) while campaign.toml names a user to log in as."""
+
+
+def send_outbox(campaign: Campaign, at_once: bool = False) -> Delivery:
+    """Send what is due in the outbox; `at_once` tries every message now, whatever its retry wait."""
     config = campaign.mail.get("smtp")
     if not config or not config.get("host"):
         raise UserError(f"{campaign.folder / 'campaign.toml'}: no [mail.smtp] host to send through; add for example\n"
                         '  [mail.smtp]\n  host = "smtp.example.org"\n  port = 587\n  security = "starttls"\n'
-                        '  user = "gm@example.org"   '
-                        '# the password: PBEM_SMTP_PASSWORD or smtp_password in secrets.toml')
+                        '  user = "gm@example.org"   # only for a server that wants a login; '
+                        'the password: PBEM_SMTP_PASSWORD or smtp_password in secrets.toml')
     outbox = campaign.folder / "outbox"
     retry = campaign.send_retries()
     now = clock.now()
@@ -49,7 +54,7 @@ def send_outbox(campaign: Campaign) -> Delivery:
         key = path.stem
         entry = retry.get(key)
         # A next try further off than the longest wait means the clock went back: try now.
-        if entry and now < clock.parse(entry["next"]) <= now + LONGEST_WAIT:
+        if entry and not at_once and now < clock.parse(entry["next"]) <= now + LONGEST_WAIT:
             result.waiting.append(key)
         else:
             due.append(path)
@@ -57,6 +62,11 @@ def send_outbox(campaign: Campaign) -> Delivery:
         return result
     try:
         server = _connect(campaign, config)
+    except NoLogin as exc:
+        for path in due:
+            _failed(retry, path.stem, str(exc), now, result)
+        _write_retry(campaign, retry)
+        return result
     except (OSError, smtplib.SMTPException) as exc:
         for path in due:
             _failed(retry, path.stem, f"cannot reach {config['host']}: {exc}", now, result)
@@ -112,6 +122,11 @@ def _connect(campaign: Campaign, config: dict) -> smtplib.SMTP:
         if security == "starttls":
             server.starttls(context=client_context(config.get("ca_file")))
     if config.get("user"):
+        server.ehlo_or_helo_if_needed()
+        if not server.has_extn("auth"):
+            server.close()
+            raise NoLogin(f"{host} was reached but offers no login (SMTP AUTH), and [mail.smtp] in campaign.toml "
+                          f"sets user = {config['user']!r}: remove that user line to send without logging in")
         server.login(config["user"], campaign.mail_password("smtp") or "")
     return server
 

@@ -21,6 +21,9 @@ def campaign_status(campaign: Campaign) -> dict:
         "resolved": campaign.last_round,
         "round": None if over else campaign.open_round,
         "deadline": None if over else campaign.deadline(),
+        "deadline_local": None if over or not campaign.deadline() else local_stamp(campaign.deadline(),
+                                                                                  campaign.timezone),
+        "timezone": campaign.timezone,
         "orders_in": sorted(pending),
         "missing": missing,
         "over": over,
@@ -206,7 +209,11 @@ def format_status(info: dict, language: str = ENGLISH) -> str:
 
         names = get_day_names("wide", locale="en" if language == ENGLISH else language)
         days = ", ".join(names[day] for day in info["schedule"]["weekdays"])
-    return render.render("common/status.txt.j2", language, info=info, schedule_days=days,
+    local = None
+    if info.get("deadline"):   # the GM's English without Babel (local_stamp); a player's language with it
+        local = info["deadline_local"] if language == ENGLISH else render.moment(info["deadline"], info["timezone"],
+                                                                                 language)
+    return render.render("common/status.txt.j2", language, info=info, schedule_days=days, deadline_local=local,
                          standing_template=render.standing_template(info["game"])).rstrip("\n")
 
 

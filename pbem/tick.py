@@ -53,7 +53,7 @@ def tick(folder: Path) -> Tick:
                 if ready:
                     try:
                         result = resolve(campaign, force=True)
-                        report.did.append(f"resolved round {result['round']}")
+                        report.did.append(f"resolved round {result['round']}" + next_due(campaign))
                     except BeaconUnavailable as exc:   # nothing was written; the next tick tries again
                         report.failed.append(f"round {campaign.open_round} waits for the beacon: {exc}")
                 elif why_not:
@@ -72,6 +72,15 @@ def tick(folder: Path) -> Tick:
     for line in report.did + report.failed:
         campaign.log(f"tick: {line}")
     return report
+
+
+def next_due(campaign: Campaign) -> str:
+    """"; round 2 due 2026-03-04 20:00 CET (2026-03-04T19:00:00Z)": the open round's deadline in the campaign's
+    zone and as recorded, for the GM; nothing when the game is over or has no deadline."""
+    deadline = None if campaign.is_over() else campaign.deadline()
+    if not deadline:
+        return ""
+    return f"; round {campaign.open_round} due {local_time(campaign, deadline)} ({deadline})"
 
 
 def take_mail(campaign: Campaign, report: Tick) -> bool:
@@ -144,12 +153,13 @@ def _once(campaign: Campaign, message: str) -> str | None:
 
 
 def remind(campaign: Campaign) -> list[str]:
-    """Once per round, a reminder to each player still without orders when the deadline comes near."""
+    """Once per round, a reminder to each player still without orders when the deadline comes near; never once
+    the deadline has come (a tick that finds it passed resolves, or holds the round, without reminding)."""
     deadline = campaign.deadline()
     if not deadline or not campaign.remind_hours:
         return []
     now = clock.now()
-    if now < clock.parse(deadline) - timedelta(hours=campaign.remind_hours):
+    if now < clock.parse(deadline) - timedelta(hours=campaign.remind_hours) or now >= clock.parse(deadline):
         return []
     number = campaign.open_round
     pending = campaign.pending_orders()
@@ -177,9 +187,10 @@ def extend_deadline(campaign: Campaign, hours: int) -> str:
 
     current = campaign.deadline()
     if campaign.beacon and deadline_passed(campaign, clock.now()):
-        raise UserError(f"round {campaign.open_round} closed at {clock.stamp(campaign.closing())}: with a beacon a "
-                        "deadline cannot be moved once it has passed, since the beacon round that follows it may "
-                        "already be known")
+        closed = clock.stamp(campaign.closing())
+        raise UserError(f"round {campaign.open_round} closed at {local_time(campaign, closed)} ({closed}): with a "
+                        "beacon a deadline cannot be moved once it has passed, since the beacon round that follows "
+                        "it may already be known")
     base = clock.parse(current) if current else clock.now()
     if clock.now() > base:
         base = clock.now()

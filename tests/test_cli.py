@@ -62,6 +62,35 @@ def test_the_demo_plays_to_the_end_and_shows_a_report(tmp_path):
     assert "The game is over" in result.out
 
 
+def test_the_demo_says_little_and_ends_with_why_it_stopped_and_the_commands_to_look_at_its_campaign(tmp_path):
+    folder = tmp_path / "demo"
+    result = run("demo", "--dir", folder, "--players", "3", "--seed", "5")
+    assert result.code == 0, result.err
+    said = result.err.strip().splitlines()
+    assert "round 1 resolved" not in result.err and len(said) <= 10, said   # not a line per round
+    assert said[0].startswith("Playing Age of War with 3 computer players")
+    assert re.search(r"^The demo stopped after round \d+: the game is over \(\w+ is first\)\.$", result.err,
+                     re.MULTILINE)
+    assert said[-6] == "Next steps, to look at the campaign it made:"
+    steps = [line.split()[:3] for line in said[-5:]]
+    assert ["pbem", "status", str(folder)] in steps and ["pbem", "verify", str(folder)] in steps
+    assert ["pbem", "report", str(folder)] in steps and ["ls", f"{folder}/outbox", "every"] in steps
+    assert run("status", folder).code == 0 and run("verify", folder).code == 0
+
+
+def test_a_demo_stopped_by_its_round_limit_says_so_and_names_the_limit(tmp_path, monkeypatch):
+    import dataclasses
+    import importlib
+
+    module = importlib.import_module("games.age_of_war")
+    monkeypatch.setattr(module, "GAME", dataclasses.replace(module.GAME, demo_rounds=3))
+    result = run("demo", "--dir", tmp_path / "demo", "--players", "3")
+    assert result.code == 0, result.err
+    assert "Standings after round 3" in result.out
+    assert ("The demo stopped after round 3: that is the round limit of Age of War's demo\n"
+            "(demo_rounds = 3), reached before the game was over.") in result.err
+
+
 def test_ikusa_odds_of_one_spearman_against_one_are_exact():
     # each round both hit on 4 in 12: the attacker alone 2/9, both 1/9, nobody 4/9 (then again)
     result = run("odds", "ikusa", "--attacker", "spearman=1", "--defender", "spearman=1", "--json")

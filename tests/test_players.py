@@ -83,3 +83,32 @@ def test_a_campaign_that_announces_nothing_sends_only_the_welcome_letter(campaig
     run("player", "set", camp.folder, "ann", "--email", "ann@new.example.org")
     assert not outbox_to(camp, "news-") and not outbox_to(camp, "left-") and not outbox_to(camp, "address-")
     assert outbox_to(camp, "welcome-bob-r")
+
+
+def test_a_hand_over_drops_the_leavers_stored_orders_and_says_so(campaign, tmp_path):
+    assert run("orders", "submit", campaign.folder, "bob", order_file(tmp_path, "bob", 1, ["Gifu"])).code == 0
+    result = run("player", "replace", campaign.folder, "bob", "--email", "robert@example.org")
+    assert result.code == 0, result.err
+    assert "bob's stored orders for round 1 were dropped" in result.out
+    assert "bob" not in Campaign.load(campaign.folder).pending_orders()
+
+
+def test_a_hand_over_with_keep_orders_keeps_them_and_says_so(campaign, tmp_path):
+    assert run("orders", "submit", campaign.folder, "bob", order_file(tmp_path, "bob", 1, ["Gifu"])).code == 0
+    result = run("player", "replace", campaign.folder, "bob", "--email", "robert@example.org", "--keep-orders")
+    assert result.code == 0, result.err
+    assert "bob's stored orders for round 1 were kept" in result.out
+    assert "bob" in Campaign.load(campaign.folder).pending_orders()
+
+
+def test_a_hand_over_of_a_position_without_orders_says_there_were_none(campaign):
+    result = run("player", "replace", campaign.folder, "bob", "--email", "robert@example.org")
+    assert "bob had no orders stored for round 1" in result.out
+
+
+def test_the_leaver_is_told_that_the_game_master_handed_the_position_over(campaign):
+    run("player", "replace", campaign.folder, "bob", "--email", "robert@example.org")
+    (path,) = (campaign.folder / "outbox").glob("left-*.eml")
+    message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+    assert message["Subject"].endswith("The game master handed your position to a new player")
+    assert "You handed over" not in message.as_string()

@@ -91,6 +91,41 @@ def test_a_server_that_is_down_loses_nothing(campaign):
     assert list((campaign.folder / "sent").glob("*.eml")) == []
 
 
+def test_a_campaign_that_sets_no_smtp_user_sends_without_logging_in(campaign, smtp):
+    box, port = smtp   # this server offers no AUTH at all: a login attempt would fail every send
+    camp = configure(campaign, port)
+    assert "user" not in camp.mail["smtp"]
+    result = run("send", camp.folder)
+    assert result.code == 0, result.err
+    assert "sent 3, failed 0" in result.out and len(box.messages) == 3
+
+
+def test_a_server_that_offers_no_login_while_a_user_is_set_names_the_setting_to_remove(campaign, smtp):
+    box, port = smtp
+    camp = configure(campaign, port)
+    camp.mail["smtp"]["user"] = "gm@example.org"
+    camp.save()
+    with freeze_time(START):
+        result = run("send", camp.folder)
+    assert result.code == 1 and box.messages == []
+    assert "offers no login (SMTP AUTH)" in result.err and "remove that user line" in result.err
+    assert "user = 'gm@example.org'" in result.err and "cannot reach" not in result.err
+
+
+def test_send_now_retries_at_once_without_waiting_for_the_retry_time(campaign, smtp):
+    box, port = smtp
+    configure(campaign, port)
+    box.refuse = "451 try again later"
+    with freeze_time(START):
+        assert run("send", campaign.folder).code == 1
+        box.refuse = None
+        early = run("send", campaign.folder)
+        assert "waiting to retry 3 (pbem send --now tries them at once)" in early.out and box.messages == []
+        now = run("send", campaign.folder, "--now")
+    assert now.code == 0 and "sent 3, failed 0, waiting to retry 0" in now.out
+    assert len(box.messages) == 3
+
+
 def test_send_without_a_server_set_says_how_to_set_one(campaign):
     result = run("send", campaign.folder)
     assert result.code == 2 and "[mail.smtp]" in result.err

@@ -1,11 +1,13 @@
 """The cron tick, deadlines and reminders, with the clock set by freezegun."""
 from __future__ import annotations
 
-from datetime import timedelta
+import json
+from datetime import datetime, timedelta, timezone
 
 from conftest import START, TOKENS, make_campaign, order_file, run
 from freezegun import freeze_time
 
+from pbem import clock
 from pbem.campaign import Campaign
 
 
@@ -54,6 +56,24 @@ def test_players_without_orders_are_reminded_once_before_the_deadline(tmp_path):
     assert again == ""
     assert sorted(p.name for p in (camp.folder / "outbox").glob("remind-*")) == [
         "remind-r0001-bob.eml", "remind-r0001-cho.eml"]
+
+
+def test_a_tick_that_finds_the_deadline_passed_resolves_without_reminding_anyone(tmp_path):
+    camp = with_deadline(tmp_path)   # no tick ran in the twelve hours before the deadline
+    with clock.frozen_at(START + timedelta(hours=48)):
+        out = run("tick", camp.folder).out
+    assert "resolved round 1" in out and "reminded" not in out
+    assert not list((camp.folder / "outbox").glob("remind-*"))
+
+
+def test_a_round_held_past_its_deadline_sends_no_reminders(tmp_path):
+    camp = with_deadline(tmp_path)
+    camp.missing_orders = "wait"
+    camp.save()
+    with clock.frozen_at(START + timedelta(hours=49)):
+        out = run("tick", camp.folder).out
+    assert "policy: wait" in out and "reminded" not in out
+    assert not list((camp.folder / "outbox").glob("remind-*"))
 
 
 def test_the_gm_can_move_a_deadline_and_the_tick_waits_for_it(tmp_path):
@@ -163,3 +183,26 @@ def test_an_unknown_time_zone_is_refused_and_leaves_no_folder(tmp_path):
                  "--player", "bob=bob@example.org", "--deadline-days", "3", "--timezone", "Europe/Atlantis")
     assert result.code == 2 and "Europe/Atlantis" in result.err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_gm_reads_times_in_the_campaigns_zone_with_the_recorded_utc_beside_them(tmp_path):
+    camp = scheduled(tmp_path, deadline_days=3, deadline_at="20:00", timezone="Europe/Berlin")
+    shown = run("status", camp.folder).out
+    assert "Deadline:   2026-03-04 20:00 CET (2026-03-04T19:00:00Z)" in shown
+    assert json.loads(run("status", camp.folder, "--json").out)["deadline_local"] == "2026-03-04 20:00 CET"
+    with clock.frozen_at(START + timedelta(hours=1)):
+        moved = run("deadline", camp.folder, "--extend", "1d").out
+    assert "Round 1 is now due by 2026-03-05 20:00 CET (2026-03-05T19:00:00Z)" in moved
+    for player in ("ann", "bob", "cho"):
+        order_file(camp.folder / "inbox", player, 1, ["Gifu"], token=TOKENS[player])
+    with clock.frozen_at(datetime(2026, 3, 28, 10, 0, tzinfo=timezone.utc)):   # the Saturday before summer time
+        ticked = run("tick", camp.folder).out
+    assert "resolved round 1; round 2 due 2026-03-31 20:00 CEST (2026-03-31T18:00:00Z)" in ticked
+
+
+def test_a_player_asking_for_the_status_reads_the_deadline_in_their_language_and_zone(tmp_path):
+    from pbem.status import campaign_status, format_status
+
+    camp = scheduled(tmp_path, deadline_days=3, deadline_at="20:00", timezone="Europe/Berlin")
+    shown = format_status(campaign_status(Campaign.load(camp.folder)), "es")
+    assert "Plazo:         miércoles, 4 de marzo de 2026, 20:00 (CET) (2026-03-04T19:00:00Z)" in shown

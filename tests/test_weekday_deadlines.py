@@ -103,7 +103,7 @@ def test_pbem_new_makes_a_weekday_campaign_and_status_shows_the_days_and_the_nex
         assert made.code == 0, made.err
         shown = run("status", tmp_path / "war")
         as_json = json.loads(run("status", tmp_path / "war", "--json").out)
-    assert "Deadline:   2026-03-05T19:00:00Z" in shown.out
+    assert "Deadline:   2026-03-05 20:00 CET (2026-03-05T19:00:00Z)" in shown.out
     assert "Deadlines:  Monday, Thursday, each at 20:00 (Europe/Berlin)" in shown.out
     assert as_json["schedule"] == {"weekdays": [0, 3], "at": "20:00", "timezone": "Europe/Berlin"}
     assert as_json["deadline"] == "2026-03-05T19:00:00Z"
