@@ -172,6 +172,26 @@ def forget_resolved(campaign, last: int) -> None:
             path.unlink()
 
 
+def restore(campaign, number: int, inputs: dict, archive) -> None:
+    """After a rollback (pbem/history.py): the texts stored for rounds still to come go to the archive with the
+    orders, and those recorded in round `number`, undone and to be played again, are stored for it anew: they
+    were said, and the re-run's reports tell them (a private message is not relayed twice)."""
+    from pbem.files import move_atomic
+
+    where = folder(campaign)
+    for path in sorted(where.glob("r*.json")) if where.is_dir() else ():
+        move_atomic(path, archive / PRESS_FOLDER / path.name)
+    said = [("press", r) for r in inputs.get("press", [])] + [("private_message", r)
+                                                               for r in inputs.get("private_messages", [])]
+    for seq, (kind, recorded) in enumerate(said):
+        key = f"{archive.name}-{seq:03d}"
+        record = {"round": number, "kind": kind, "key": key, "received": clock.stamp(clock.now()), "seq": seq,
+                  **recorded}
+        make_folder(where)
+        write_atomic(where / f"r{number:04d}-{key}.json", json.dumps(record, sort_keys=True, ensure_ascii=False)
+                     + "\n")
+
+
 def inputs_of(records: list[dict]) -> dict:
     """The round's inputs for these texts: "press" and "private_messages", each left out when empty (rounds
     without any record what they always did)."""

@@ -275,3 +275,21 @@ def test_press_is_told_in_an_ikusa_report_too(tmp_path, now):
     document = json.loads(report(campaign, "bob", "json"))
     assert document["events"][-1] == {"kind": "press", "signature": "gm", "text": "Winter comes early."}
     assert list(validator("ikusa").iter_errors(document)) == []
+
+
+def test_a_rollback_tells_the_undone_rounds_press_again_in_the_re_run_and_keeps_none_for_a_later_round(campaign,
+                                                                                                        now):
+    campaign = configure(campaign, private_messages=True)
+    take_raw(campaign, mail(said("Said in round one."), subject="[war] press"))
+    take_raw(campaign, mail(said("Between us, round one."), subject="[war] to bob", message_id="<p2@mail.example>"))
+    resolved(campaign)
+    run("press", campaign.folder, "--text", "Said for round two.")
+    result = run("rollback", campaign.folder, "--to", 0, "--reason", "lost mail")
+    assert result.code == 0, result.err
+    assert len(outbox(campaign, "relay-")) == 1
+    resolved(campaign)
+    assert "Said in round one." in report(campaign, "cho") and "Between us, round one." in report(campaign, "bob")
+    assert "Between us" not in report(campaign, "cho") and "Said for round two." not in report(campaign, "cho")
+    resolved(campaign)
+    assert "Said for round two." not in report(campaign, "cho", number=2)
+    assert list((campaign.folder / "archive").glob("rollback-01/press/r0002-*.json"))
