@@ -293,3 +293,39 @@ def test_a_rollback_tells_the_undone_rounds_press_again_in_the_re_run_and_keeps_
     resolved(campaign)
     assert "Said for round two." not in report(campaign, "cho", number=2)
     assert list((campaign.folder / "archive").glob("rollback-01/press/r0002-*.json"))
+
+
+@pytest.mark.parametrize("game_name, seed", [("age-of-war", 3), ("ikusa", 4)])
+def test_the_hidden_information_checks_cover_press_and_private_messages_as_any_event_with_an_audience(
+        game_name, seed, monkeypatch):
+    import dataclasses
+
+    from engine.events import visible_to
+    from pbem import press, render
+    from tests import hidden
+
+    found = hidden.position(game_name, seed, 2)
+    one, two, third = found.players[:3]
+    said = press.events_of({"press": [{"signature": "anonymous", "player": one, "text": "Beware."}],
+                            "private_messages": [{"player": one, "to": two, "text": "Psst <b>x</b>."}]})
+    rounds = list(found.trajectory.rounds)
+    rounds[found.number] = dataclasses.replace(rounds[found.number], events=[*rounds[found.number].events, *said])
+    pos = hidden.Position(dataclasses.replace(found.trajectory, rounds=rounds), found.number)
+    assert "Psst &lt;b&gt;x&lt;/b&gt;." in hidden.report(pos, two)[2].decode()
+    assert "Psst" not in b"".join(hidden.report(pos, third)[:3]).decode()
+    assert "Beware." in hidden.report(pos, third)[0].decode()
+    tally = hidden.Tally()
+    for player in (one, two, third):
+        for change in range(4):
+            tally.add(hidden.check_events(pos, player, change))
+    assert tally.changes == 12 * hidden.EVENT_CHANGES and tally.leaks == []
+
+    def leaky(events, player):   # a report that shows every private message: the checks must see it
+        return [{k: v for k, v in ev.items() if k != "audience"} for ev in events
+                if visible_to(ev, player) or ev["kind"] == "private_message"]
+
+    monkeypatch.setattr(render, "for_player", leaky)
+    leaked = hidden.Tally()
+    for change in range(8):
+        leaked.add(hidden.check_events(pos, third, change))
+    assert leaked.leaks   # the rule leaks private messages alone: any leak found is one of theirs
