@@ -197,6 +197,9 @@ def test_the_game_masters_announcement_is_in_every_report_signed_the_game_master
         assert "The game master announces:" in text and "The deadline stays on Friday." in text
         assert text.index("The deadline stays") < text.index("Second line of news.")
         assert "The game master announces:" in report(campaign, player, "html")
+    site = campaign.folder.parent / "site"
+    assert run("site", campaign.folder, site).code == 0   # press is public: the public site tells it too
+    assert "The deadline stays on Friday." in (site / "round-001.html").read_text("utf-8")
 
 
 def test_replay_tells_the_press_and_private_messages_again_byte_for_byte(campaign, now):
