@@ -72,6 +72,8 @@ class Campaign:
     missing_orders: str = "default"  # a player who sent nothing: "default" or "computer" orders, or "wait"
     outage_guard: int = 0  # at a deadline, more first-time absentees than this: do not resolve (0: no guard)
     announce_players: str = "all"  # who hears of a position handed over or an address changed (pbem.players)
+    press: str = "signed"   # players' press: "signed", "anonymous" (may also go unsigned) or "off" (pbem.press)
+    private_messages: bool = False  # players may have pbem relay a message to one other player (pbem.press)
     mail: dict = field(default_factory=dict)  # [mail.smtp], [mail.imap] and mail policy; never passwords
     beacon: dict = field(default_factory=dict)  # [beacon]: the dice also mix in a public beacon (pbem.beacon)
 
@@ -102,6 +104,8 @@ class Campaign:
                 missing_orders=section.get("missing_orders", "default"),
                 outage_guard=int(section.get("outage_guard", 0)),
                 announce_players=str(section.get("announce_players", "all")),
+                press=str(section.get("press", "signed")),
+                private_messages=section.get("private_messages", False),
                 players=[Player(p["name"], p["email"], p.get("language", "en")) for p in data.get("players", [])],
                 options=data.get("options", {}),
                 mail=data.get("mail", {}),
@@ -111,9 +115,12 @@ class Campaign:
             raise UserError(f"{path}: cannot read the campaign settings: {exc}") from None
         campaign.check_settings(str(path))
         for setting, value, allowed in (("missing_orders", campaign.missing_orders, ("default", "computer", "wait")),
-                                        ("announce_players", campaign.announce_players, ("all", "player", "none"))):
+                                        ("announce_players", campaign.announce_players, ("all", "player", "none")),
+                                        ("press", campaign.press, ("signed", "anonymous", "off"))):
             if value not in allowed:
                 raise UserError(f"{path}: {setting} = {value!r}; use one of: {', '.join(allowed)}")
+        if not isinstance(campaign.private_messages, bool):
+            raise UserError(f"{path}: private_messages = {campaign.private_messages!r}; use true or false")
         campaign.check_beacon_settings(str(path))
         campaign.check_secrets_private()
         return campaign
@@ -160,7 +167,8 @@ class Campaign:
                    "timezone": self.timezone, "grace_hours": self.grace_hours,
                    "remind_hours": self.remind_hours, "require_final": self.require_final,
                    "missing_orders": self.missing_orders, "outage_guard": self.outage_guard,
-                   "announce_players": self.announce_players}
+                   "announce_players": self.announce_players, "press": self.press,
+                   "private_messages": self.private_messages}
         data = {"campaign": section, "options": self.options,
                 "players": [{"name": p.name, "email": p.email, "language": p.language} for p in self.players]}
         if self.mail:

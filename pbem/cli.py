@@ -480,6 +480,42 @@ def resume(campaign):
                + f". Every player is told in {camp.folder / 'outbox'}.")
 
 
+@cli.command("press")
+@CAMPAIGN
+@click.option("--text", help="The announcement's text.")
+@click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path), help="Or: a UTF-8 file holding it.")
+def press_command(campaign, text, file):
+    """Announce to every player: the text is in every report of the open round, signed "the game master".
+
+    \b
+    Example:
+      pbem press war --text "Bob is away until Friday; the deadline stays."
+      pbem press war --file news.txt
+    """
+    from pbem import press
+    from pbem.files import campaign_lock
+
+    if (text is None) == (file is None):
+        _fail("give the announcement with --text or with --file, one of them")
+    if file is not None:
+        try:
+            text = file.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            _fail(f"{file}: cannot read it as UTF-8 text ({exc})")
+    text = press.cleaned(text)
+    if not text:
+        _fail("the announcement is empty")
+    if press.too_long(text):
+        _fail(f"the announcement is too long: at most {press.MAX_CHARACTERS:,} characters and {press.MAX_LINES} lines")
+    camp = _load(campaign)
+    if camp.is_over():
+        _fail("the game is over: there is no next report to announce in")
+    with campaign_lock(camp.folder):
+        press.store(camp, "press", press.gm_key(text), text, sender=None)
+        camp.log(f"press: the game master's announcement for round {camp.open_round} stored")
+    click.echo(f"Stored for round {camp.open_round}: every player's report of it will carry the announcement")
+
+
 @cli.group()
 def player():
     """Hand a position to a new player, change a player's address or language, or mark one away.

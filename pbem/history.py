@@ -14,7 +14,7 @@ from engine import canonical
 from engine.beacon import BeaconRound, round_after
 from engine.beacon import verify as verify_beacon
 from engine.dice import commitment, dice_key, recheck, round_seed
-from pbem import clock
+from pbem import clock, press
 from pbem.campaign import Campaign
 from pbem.errors import CampaignDamaged, UserError
 from pbem.files import move_atomic, read_record, write_atomic
@@ -280,6 +280,7 @@ def rollback(campaign: Campaign, to: int, reason: str) -> dict:
         entry = {"round": to + 1, "player": player, "orders": orders, "nonce": "",
                  "received_at": now, "source": f"restored by rollback-{index:02d}"}
         write_atomic(campaign.orders_dir / f"{player}.json", json.dumps(entry, sort_keys=True, indent=1) + "\n")
+    press.restore(campaign, to + 1, restored, archive)
     campaign.log(f"rolled back to round {to} ({reason}); undone rounds in {archive.name}")
     settle(campaign)   # posts the notice with the new seed's commitment to every player
     return {"archive": str(archive), "undone": [u["round"] for u in undone], "commitment": promise}

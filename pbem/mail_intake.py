@@ -53,7 +53,7 @@ MESSAGE_ID = re.compile(r"^<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>$")
 REPLY_PREFIX = re.compile(r"^\s*((re|fwd?|aw|wg|sv|vs|tr)\s*:\s*)+", re.IGNORECASE)
 REQUESTS = ("report", "json", "form", "status", "help")
 
-TAKEN = ("accepted", "rejected", "request", "help", "set aside")   # outcomes after which the mail is moved aside
+TAKEN = ("accepted", "rejected", "request", "help", "press", "set aside")   # outcomes: the mail is moved aside
 
 
 @dataclass
@@ -177,6 +177,11 @@ def take_mail(campaign: Campaign, mail: MailOrders, key: str) -> MailOutcome:
     if mail.automatic:
         return MailOutcome(key, "set aside", None, f"automatic mail from {mail.sender or 'nobody'}")
     sender = registered_player(campaign, mail.sender)
+    said = None if carries_orders(mail) else press_request(mail.subject)
+    if said is not None:   # "[tag] press", "[tag] to NAME": before orders, as its token line reads as TOML
+        if sender is None:   # a stranger's mail is never published, nor answered
+            return MailOutcome(key, "set aside", None, f"{said[0]} from {mail.sender or 'nobody'}, not a player")
+        return take_press(campaign, mail, key, sender, *said)
     if mail.text is not None:
         return take_orders(campaign, mail, key, sender)
     if sender is None:
@@ -190,6 +195,59 @@ def take_mail(campaign: Campaign, mail: MailOrders, key: str) -> MailOutcome:
     subject, body, attachments = answer(campaign, sender, request)
     _reply(campaign, sender, mail, key, subject, body, attachments=attachments)
     return MailOutcome(key, "request", sender, f"asked for {request}")
+
+
+def carries_orders(mail: MailOrders) -> bool:
+    """Whether the player's own lines hold an order file (its round and player): orders are taken as orders,
+    whatever the subject says ("[war] to the GM: my orders" is no private message)."""
+    text = mail.text if mail.found_in != "quoted reply" else None
+    return text is not None and all(re.search(rf"^\s*{key}\s*=", text, re.MULTILINE) for key in ("round", "player"))
+
+
+def press_request(subject: str) -> tuple[str, str | None] | None:
+    """The press request a subject makes ("[war] press", "[war] press anonymous", "[war] to bob"), or None."""
+    from pbem.press import request_of
+
+    return request_of(REPLY_PREFIX.sub("", TAG.sub(" ", subject)).split())
+
+
+def take_press(campaign: Campaign, mail: MailOrders, key: str, sender: str, request: str,
+               value: str | None) -> MailOutcome:
+    """A player's press or private message, from the player's registered address: stored for the open round
+    when its token is the player's and the campaign allows it, and answered either way; a private message is
+    relayed at once, from the campaign's address, naming the sender's player and no address."""
+    from pbem import press
+    from pbem.mailorders import body_text
+
+    language = campaign.language_of(sender)
+    kind = "press" if request == "press" else "private_message"
+    tokens, text = press.body_parts(body_text(mail))
+    text = press.cleaned(text)
+    recipient = value if kind == "private_message" else None
+    refusal = press.refusal(campaign, kind, sender, value, tokens, text, key)
+    values = {"kind": kind, "round": campaign.open_round, "recipient": recipient, "campaign": campaign.name,
+              "limit": press.MAX_CHARACTERS, "lines": press.MAX_LINES, "most": press.MAX_PER_ROUND,
+              "players": [name for name in campaign.player_names if name != sender]}
+    if refusal is not None:
+        _reply(campaign, sender, mail, key, render.subject("press_refused", language),
+               render.render("common/press_answer.txt.j2", language, refusal=refusal, **values))
+        return MailOutcome(key, "rejected", sender, f"{kind}: {refusal}")
+    anonymous = kind == "press" and value == "anonymous"
+    press.store(campaign, kind, key, text, sender=sender, recipient=recipient, anonymous=anonymous)
+    if recipient is not None:
+        relay_key = f"relay-r{campaign.open_round:04d}-{recipient}-{key}"
+        if not posted(campaign, relay_key):
+            to_language = campaign.language_of(recipient)
+            post(campaign, relay_key, compose(
+                campaign, recipient, render.subject("private_message", to_language, player=sender),
+                render.render("common/private_message.txt.j2", to_language, player=sender, text=text,
+                              campaign=campaign.name, round=campaign.open_round),
+                key=relay_key, moment=clock.now()))
+    _reply(campaign, sender, mail, key, render.subject("press_stored", language, round=campaign.open_round),
+           render.render("common/press_answer.txt.j2", language, refusal=None, anonymous=anonymous, text=text,
+                         **values), capped=False)
+    return MailOutcome(key, "press", sender, f"{kind}" + (f" to {recipient}" if recipient else "")
+                       + (" (anonymous)" if anonymous else "") + f", round {campaign.open_round}")
 
 
 def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | None) -> MailOutcome:

@@ -11,7 +11,7 @@ checking the orders is the intake's job. Mail that is not a player writing
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
@@ -43,11 +43,13 @@ class MailOrders:
     references: str = ""        # the thread it belongs to, for threading the answer
     first_line: int = 1         # where the order file starts in the part it came from, as the player counts
     data: bytes | None = None   # an attachment's bytes, undecoded where it named no charset
+    message: EmailMessage | None = field(default=None, repr=False, compare=False)   # the parsed mail, read whole
 
 
 def read_mail(raw: bytes) -> MailOrders:
     message = message_from_bytes(raw, policy=policy.default)
     found = envelope(message)
+    found.message = message
     if found.automatic:
         return found
     where, data = _from_attachment(message)
@@ -202,6 +204,18 @@ def _from_attachment(message: EmailMessage) -> tuple[str | None, bytes | None]:
                     pass   # left as it came: the order reader says what it cannot read
             return "attachment", data
     return None, None
+
+
+def body_text(mail: MailOrders) -> str:
+    """The text of a mail read whole: its plain body, or its HTML body as text; "" when it has neither."""
+    message = mail.message
+    if message is None:
+        return ""
+    body = message.get_body(preferencelist=("plain",))
+    if body is not None:
+        return _text_of(body)
+    body = message.get_body(preferencelist=("html",))
+    return html_to_text(_text_of(body)) if body is not None else ""
 
 
 def _from_plain_body(message: EmailMessage) -> tuple[str | None, str | None, int]:

@@ -17,6 +17,7 @@ from engine import canonical, for_player
 from engine.dice import ALGORITHM
 from engine.events import ALL, PUBLIC, for_players, visible_to
 from pbem.languages import ENGLISH, TEMPLATES, translations
+from pbem.press import KINDS as SHELL_KINDS
 from pbem.report_schema import SCHEMA_VERSION
 
 REPORT_FORMAT = "pbem-report-1"
@@ -195,8 +196,19 @@ def order_form(campaign: str, game, round_number: int, player: str, view: dict, 
 def render_text(model: dict, sentences=None) -> str:
     """The text report, in the model's language; `sentences` (RoundReports.sentences_in that language) tells
     each public event once for the round."""
+    model, said = told_apart(model)
     return _env(model["language"]).get_template(f"{template_folder(model['game'])}/report.txt.j2").render(
-        r=model, sentence=sentences or Sentences(), chronicle=_chronicle(model))
+        r=model, sentence=sentences or Sentences(), chronicle=_chronicle(model), press=said)
+
+
+def told_apart(model: dict) -> tuple[dict, list[dict]]:
+    """(the model with the game's events alone, the shell's: press and private messages, pbem/press.py). The
+    game's templates, chronicle and picture tell the game's events; common/press.*.j2 tells the others, in
+    every game's report. The event dicts stay the same (Sentences knows them by id)."""
+    said = [e for e in model["events"] if e["kind"] in SHELL_KINDS]
+    if not said:
+        return model, said
+    return {**model, "events": [e for e in model["events"] if e["kind"] not in SHELL_KINDS]}, said
 
 
 def _chronicle(model: dict) -> dict | None:
@@ -210,9 +222,10 @@ def render_html(model: dict, sentences=None, picture_svg: str | None = None, nav
     texts and makes each run of public events' HTML once for its pages. `picture_svg` (render_picture's) goes
     in the page's picture slot; `nav`, [(kind, href)], links the public site's pages (pbem/site.py)."""
     own = f"{template_folder(model['game'])}/report.html.j2"   # a game without one gets the common page
+    model, said = told_apart(model)
     page = model if picture_svg is None else {**model, "picture_svg": inline(picture_svg)}
     return in_ascii(_env(model["language"]).select_template([own, "common/report.html.j2"]).render(
-        r=page, sentence=sentences or Sentences(), chronicle=_chronicle(model), nav=nav or []))
+        r=page, sentence=sentences or Sentences(), chronicle=_chronicle(model), nav=nav or [], press=said))
 
 
 def inline(svg: str) -> str:
@@ -237,7 +250,7 @@ def render_picture(model: dict) -> str | None:
     game = games.get(model["game"])
     if game.picture is None:
         return None
-    drawn = game.picture(model["view"], model["events"], model["player"])
+    drawn = game.picture(model["view"], told_apart(model)[0]["events"], model["player"])
     return _env(model["language"]).get_template(f"{template_folder(game.name)}/picture.svg.j2").render(
         picture=drawn)
 

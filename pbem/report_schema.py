@@ -40,3 +40,9 @@ def game_schema_id(game_name: str) -> str:
 def event_kinds(schema: dict) -> list[str]:
     """The event kinds a game's schema names."""
     return list(schema["$defs"]["event"]["properties"]["kind"]["enum"])
+
+
+def shell_event_kinds() -> list[str]:
+    """The event kinds the shell adds to every game's rounds (press, private messages: pbem/press.py), which the
+    envelope's schema describes and every game's schema allows beside its own."""
+    return list(envelope_schema()["$defs"]["shell_event"]["properties"]["kind"]["enum"])

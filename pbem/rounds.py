@@ -18,7 +18,7 @@ from engine import canonical
 from engine.beacon import BeaconRound
 from engine.dice import Dice, commitment, round_seed
 from engine.game import players_to_order
-from pbem import clock, render
+from pbem import clock, press, render
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.faults import charge_disk, crash_point
@@ -50,6 +50,8 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
         state, events = game.setup(inputs["players"], inputs["options"], dice)
     else:
         state, events = game.resolve(previous_state, inputs["orders"], dice)
+    if "press" in inputs or "private_messages" in inputs:   # what players and the GM said, after the game's events
+        events = [*events, *press.events_of(inputs)]
     canonical.check_plain(state)
     canonical.check_plain(events)
     over = game.is_over(state)
@@ -228,6 +230,7 @@ def compute_open_round(campaign: Campaign, number: int, state: dict, now, missin
         **({"languages": languages} if (languages := campaign.languages()) else {}),
         **({"timezone": campaign.timezone} if campaign.timezone != "UTC" else {}),   # the footer's deadline
         **({"beacon": beacon} if beacon else {}),
+        **press.inputs_of(press.pending(campaign, number)),
     }
     if campaign.beacon and inputs["deadline"]:
         inputs["next_beacon"] = announced_beacon(campaign, inputs["deadline"])
@@ -361,6 +364,7 @@ def settle(campaign: Campaign, files: dict[str, bytes] | None = None) -> None:
         for path in campaign.orders_dir.glob("*.json"):
             if read_record(path).get("round", 0) <= last:
                 path.unlink()
+    press.forget_resolved(campaign, last)
     rerun = campaign.folder / RERUN_FILE
     if rerun.is_file() and read_record(rerun).get("round", 0) <= last:
         rerun.unlink()

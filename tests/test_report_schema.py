@@ -47,6 +47,10 @@ class Checker:
             {"allOf": [{"$ref": f"{report_schema.ENVELOPE_ID}#/$defs/event"},
                        {"$ref": f"{report_schema.game_schema_id(game_name)}#/$defs/event-{kind}"}]},
             registry=registry(game_name)) for kind in report_schema.event_kinds(schema)}
+        for kind in report_schema.shell_event_kinds():   # press and private messages, the envelope's
+            self.kinds[kind] = Draft202012Validator(
+                {"allOf": [{"$ref": f"{report_schema.ENVELOPE_ID}#/$defs/event"},
+                           {"$ref": f"{report_schema.ENVELOPE_ID}#/$defs/event-{kind}"}]}, registry=registry(game_name))
         view = schema["$defs"]["view"]
         self.skeleton = Draft202012Validator({**view, "properties": dict.fromkeys(view["properties"], True)})
         self.parts = {key: validator(game_name, f"#/$defs/view/properties/{key}") for key in view["properties"]}
