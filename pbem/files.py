@@ -11,6 +11,7 @@ import os
 import tempfile
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
 from pathlib import Path
 
 from pbem.errors import CampaignDamaged, CampaignLocked
@@ -127,8 +128,10 @@ def synced_together(folder: Path):
             sync_filesystem(Path(folder), present)
 
 
-def _load_syncfs():
-    """Linux's syncfs(2): one journal commit for everything written on a file system."""
+@cache
+def _syncfs():
+    """Linux's syncfs(2): one journal commit for everything written on a file system; None where there is
+    none. Looked up when first needed: ctypes costs a command that writes nothing (`pbem status`) 4 ms."""
     try:
         import ctypes
 
@@ -139,9 +142,6 @@ def _load_syncfs():
     return function
 
 
-_syncfs = _load_syncfs()
-
-
 def sync_filesystem(folder: Path, files: list[Path]) -> None:
     """Make these new files and their folders durable.
 
@@ -149,10 +149,11 @@ def sync_filesystem(folder: Path, files: list[Path]) -> None:
     cheaper than an fsync per file on ext4, and at least as strong); otherwise
     an fsync of each file and each folder.
     """
-    if _syncfs is not None:
+    syncfs = _syncfs()
+    if syncfs is not None:
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         try:
-            if _syncfs(fd) == 0:
+            if syncfs(fd) == 0:
                 return
         finally:
             os.close(fd)
