@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from pbem.errors import CampaignDamaged, UserError
-from pbem.files import append_private, read_record, write_atomic
+from pbem.files import append_private, matching, read_record, write_atomic
 
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 ROUND_DIGITS = 4
@@ -342,10 +342,8 @@ class Campaign:
     def pending_orders(self) -> dict[str, dict]:
         """Orders stored for the open round, by player; stale files of resolved rounds are ignored."""
         result = {}
-        if not self.orders_dir.is_dir():
-            return result
         number = self.open_round
-        for path in sorted(self.orders_dir.glob("*.json")):
+        for path in sorted(matching(self.orders_dir, "*.json")):
             record = read_record(path)
             if record.get("round") == number and record.get("player") in self.player_names:
                 result[record["player"]] = record

@@ -71,6 +71,19 @@ def read_record(path: Path):
                               "or see `pbem verify`") from None
 
 
+def matching(folder: Path, pattern: str) -> list[Path]:
+    """The entries of `folder` whose names match `pattern`, as `folder.glob(pattern)` gives them for a pattern
+    of one level (dotfiles too; none when the folder is missing or unreadable), in no order: one listdir and
+    fnmatch, several times cheaper than Path.glob, which an idle tick called a dozen times for each campaign."""
+    import fnmatch
+
+    try:
+        names = os.listdir(folder)
+    except (FileNotFoundError, NotADirectoryError, PermissionError):
+        return []
+    return [Path(folder, name) for name in fnmatch.filter(names, pattern)]
+
+
 def write_atomic(path: Path, data: bytes | str, mode: int = PRIVATE_FILE) -> None:
     """Write to a temporary file beside `path`, fsync it, rename it over `path`, fsync the folder. The file is
     the GM's alone unless `mode` says otherwise (the public site's).
