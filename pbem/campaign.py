@@ -30,10 +30,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime, timedelta
 from pathlib import Path
 
-import tomli_w
-
 from pbem.errors import CampaignDamaged, UserError
-from pbem.files import append_private, read_record, write_atomic
+from pbem.files import append_private, matching, read_record, write_atomic
 
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 ROUND_DIGITS = 4
@@ -269,13 +267,13 @@ class Campaign:
         """Keep a mail password (smtp_password, imap_password) in the secrets file."""
         data = self._secrets()
         data[name] = value
-        write_atomic(self.secrets_path, tomli_w.dumps(data))
+        write_atomic(self.secrets_path, _toml_text(data))
 
     def replace_token(self, player: str, token: str) -> None:
         """Give a player a new token; the old one stops working at once."""
         data = self._secrets()
         data.setdefault("tokens", {})[player] = hash_token(token)
-        write_atomic(self.secrets_path, tomli_w.dumps(data))
+        write_atomic(self.secrets_path, _toml_text(data))
 
     def token_hashes(self) -> set[str]:
         """Every player's token, hashed as stored: a text whose hash is here is a token, never to be quoted."""
@@ -288,7 +286,7 @@ class Campaign:
     def write_secrets(self, dice_secret: bytes, tokens: dict[str, str]) -> None:
         data = {"dice_secret": dice_secret.hex(),
                 "tokens": {name: hash_token(token) for name, token in sorted(tokens.items())}}
-        write_atomic(self.secrets_path, tomli_w.dumps(data))
+        write_atomic(self.secrets_path, _toml_text(data))
 
     # --- rounds ---------------------------------------------------------------
     @property
@@ -357,10 +355,8 @@ class Campaign:
     def pending_orders(self) -> dict[str, dict]:
         """Orders stored for the open round, by player; stale files of resolved rounds are ignored."""
         result = {}
-        if not self.orders_dir.is_dir():
-            return result
         number = self.open_round
-        for path in sorted(self.orders_dir.glob("*.json")):
+        for path in sorted(matching(self.orders_dir, "*.json")):
             record = read_record(path)
             if record.get("round") == number and record.get("player") in self.player_names:
                 result[record["player"]] = record
@@ -501,3 +497,10 @@ def _same(a, b) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     return type(a) is type(b) and a == b
+
+
+def _toml_text(data: dict) -> str:
+    """secrets.toml's text (the file pbem alone writes, whole); tomli_w is imported when a secret is written."""
+    import tomli_w
+
+    return tomli_w.dumps(data)

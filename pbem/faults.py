@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import errno
 import os
-import signal
 
 _reached: dict[str, int] = {}
 _written = 0
@@ -29,6 +28,8 @@ def crash_point(name: str) -> None:
         return
     _reached[name] = _reached.get(name, 0) + 1
     if _reached[name] == int(nth or 1):
+        import signal
+
         os.kill(os.getpid(), signal.SIGKILL)
 
 

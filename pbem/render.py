@@ -6,7 +6,6 @@ who was defaulted, a re-run). Nothing else reaches the templates.
 """
 from __future__ import annotations
 
-import textwrap
 import types
 from functools import lru_cache
 
@@ -387,6 +386,8 @@ def wrap(text: str, width: int = 100, indent: str = "  ") -> str:
 @lru_cache(maxsize=2048)
 def _fill(line: str, width: int, indent: str) -> str:
     """A long line broken by textwrap, kept: the five reports of a round share most of their long lines."""
+    import textwrap  # here: its patterns are compiled on import, and a command without reports needs none
+
     return textwrap.fill(line, width, initial_indent="", subsequent_indent=indent,
                          break_long_words=False, break_on_hyphens=False)
 
@@ -419,6 +420,44 @@ _DICT_ATTRIBUTES = frozenset(dir(dict))
 _BUILTIN_METHOD = type([].append)
 _METHOD = types.MethodType
 _LOOP_ONLY = {"_loop_vars"}
+
+
+# The environment's settings that change what a template compiles to (the i18n extension's "trimmed" policy too).
+_SETTINGS = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True,
+             "extensions": ("jinja2.ext.i18n",)}
+_TRIMMED = True
+
+
+@lru_cache(maxsize=1)
+def _compiled_templates():
+    """Where compiled templates are kept from one run to the next: jinja2's FileSystemBytecodeCache, in the
+    folder jinja2 makes for this user in the system's temporary folder (mode 0700, refused if anyone else owns
+    it). Compiling common/status.txt.j2 and its standings macro was a third of a cold `pbem status`'s CPU. A
+    kept template is used only while its source is the same (jinja2 compares a checksum of it), and only by
+    the same jinja2 with the same settings (both in the file names). A cache that cannot be had, read or
+    written is no cache: the templates are compiled as before, and nothing fails for it."""
+    import hashlib
+
+    import jinja2
+
+    class Cache(jinja2.FileSystemBytecodeCache):
+        def load_bytecode(self, bucket) -> None:
+            try:
+                super().load_bytecode(bucket)
+            except Exception:   # a file cut short or garbled: compiled again, and written anew
+                bucket.reset()
+
+        def dump_bytecode(self, bucket) -> None:
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:   # a full disk, a read-only /tmp: compiled again next time
+                pass
+
+    made = repr((jinja2.__version__, sorted(_SETTINGS.items()), _TRIMMED)).encode("utf-8")
+    try:
+        return Cache(pattern=f"pbem-{hashlib.sha256(made).hexdigest()[:16]}-%s.cache")
+    except (OSError, RuntimeError):   # no safe folder of this user's (jinja2 refuses one another user owns)
+        return None
 
 
 @lru_cache(maxsize=8)
@@ -496,12 +535,10 @@ def _env(language: str = ENGLISH):
         loader=jinja2.PackageLoader("templates", "."),
         autoescape=jinja2.select_autoescape(["html", "html.j2", "svg", "svg.j2"]),
         undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        extensions=["jinja2.ext.i18n"],
+        bytecode_cache=_compiled_templates(),
+        **_SETTINGS,
     )
-    env.policies["ext.i18n.trimmed"] = True
+    env.policies["ext.i18n.trimmed"] = _TRIMMED
     Context.translations = translations(language)
     env.install_gettext_translations(Context.translations, newstyle=True)
     Context.gettext = tuple(env.globals[name] for name in ("gettext", "ngettext", "pgettext", "npgettext")

@@ -22,7 +22,15 @@ from pbem import clock, press, render
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.faults import charge_disk, crash_point
-from pbem.files import make_folder, read_record, sync_filesystem, write_atomic, write_batch_atomic, write_private
+from pbem.files import (
+    make_folder,
+    matching,
+    read_record,
+    sync_filesystem,
+    write_atomic,
+    write_batch_atomic,
+    write_private,
+)
 from pbem.languages import ENGLISH
 from pbem.outbox import compose, post, posted
 from pbem.pictures import svg_to_png
@@ -353,17 +361,15 @@ def settle(campaign: Campaign, files: dict[str, bytes] | None = None) -> None:
 
     `files` are the last round's files when the caller has them in memory already.
     """
-    if campaign.rounds_dir.is_dir():
-        for leftover in campaign.rounds_dir.glob(".*.partial-*"):
-            shutil.rmtree(leftover)
+    for leftover in matching(campaign.rounds_dir, ".*.partial-*"):
+        shutil.rmtree(leftover)
     for folder in (campaign.folder, *(campaign.folder / name for name in ("outbox", "orders", "received", "sent"))):
-        for leftover in folder.glob(".*.tmp") if folder.is_dir() else ():   # a write killed before its rename
+        for leftover in matching(folder, ".*.tmp"):   # a write killed before its rename
             leftover.unlink(missing_ok=True)
     last = campaign.last_round
-    if campaign.orders_dir.is_dir():
-        for path in campaign.orders_dir.glob("*.json"):
-            if read_record(path).get("round", 0) <= last:
-                path.unlink()
+    for path in matching(campaign.orders_dir, "*.json"):
+        if read_record(path).get("round", 0) <= last:
+            path.unlink()
     press.forget_resolved(campaign, last)
     rerun = campaign.folder / RERUN_FILE
     if rerun.is_file() and read_record(rerun).get("round", 0) <= last:

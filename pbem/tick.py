@@ -41,15 +41,17 @@ def tick(folder: Path) -> Tick:
             for intake in take_inbox(campaign):
                 report.did.append(f"{'accepted' if intake.accepted else 'rejected'} {intake.file}")
             paused = campaign.pause()
-            if paused and not campaign.is_over():   # orders are still taken in; nothing reminds or resolves
+            state = campaign.state()   # read once: parsing it was a third of an idle tick
+            over = campaign.game.is_over(state)
+            if paused and not over:   # orders are still taken in; nothing reminds or resolves
                 said = _once(campaign, f"paused since {paused['since']}"
                                        + (f" ({paused['reason']})" if paused.get("reason") else "")
                                        + ": orders are taken in, nobody is reminded, nothing is resolved; "
                                          "pbem resume to go on")
                 report.did += [said] if said else []
-            elif not campaign.is_over():
-                report.did += remind(campaign)
-                ready, why_not = due(campaign, deadline_counts=fetched)
+            elif not over:
+                report.did += remind(campaign, state)
+                ready, why_not = due(campaign, deadline_counts=fetched, state=state)
                 if ready:
                     try:
                         result = resolve(campaign, force=True)
@@ -100,7 +102,7 @@ def take_mail(campaign: Campaign, report: Tick) -> bool:
     return True
 
 
-def due(campaign: Campaign, deadline_counts: bool = True) -> tuple[bool, str | None]:
+def due(campaign: Campaign, deadline_counts: bool = True, state: dict | None = None) -> tuple[bool, str | None]:
     """Whether to resolve now: every player still in has orders in, or the deadline has passed.
 
     `deadline_counts` is False when the mail could not be fetched: orders may be
@@ -109,12 +111,13 @@ def due(campaign: Campaign, deadline_counts: bool = True) -> tuple[bool, str | N
     After the deadline the campaign's policy may still hold the round: "wait"
     (for orders or a replacement player), or the outage guard, when more players
     than it allows miss this deadline having sent orders last round (a mail
-    outage looks like that). The second value tells the GM why it waits, once.
+    outage looks like that). The second value tells the GM why it waits, once. `state` is the open round's
+    state when the caller has read it already.
     """
     if campaign.beacon and not deadline_passed(campaign, clock.now()):
         return False, None   # with a beacon a round never resolves early (pbem.beacon)
     pending = campaign.pending_orders()
-    everyone = players_to_order(campaign.game, campaign.state(), campaign.player_names)
+    everyone = players_to_order(campaign.game, campaign.state() if state is None else state, campaign.player_names)
     missing = [p for p in everyone if p not in pending]
     unfinished = [p for p in everyone if p in pending and campaign.require_final and not pending[p].get("final")]
     if not missing and not unfinished:
@@ -152,11 +155,14 @@ def _once(campaign: Campaign, message: str) -> str | None:
     return message
 
 
-def remind(campaign: Campaign) -> list[str]:
+def remind(campaign: Campaign, state: dict | None = None) -> list[str]:
     """Once per round, a reminder to each player still without orders when the deadline comes near; never once
-    the deadline has come (a tick that finds it passed resolves, or holds the round, without reminding)."""
+    the deadline has come (a tick that finds it passed resolves, or holds the round, without reminding). `state`
+    is the open round's state when the caller has read it already."""
+    if not campaign.remind_hours:
+        return []
     deadline = campaign.deadline()
-    if not deadline or not campaign.remind_hours:
+    if not deadline:
         return []
     now = clock.now()
     if now < clock.parse(deadline) - timedelta(hours=campaign.remind_hours) or now >= clock.parse(deadline):
@@ -165,7 +171,8 @@ def remind(campaign: Campaign) -> list[str]:
     pending = campaign.pending_orders()
     away = campaign.away(now)
     done = []
-    for player in players_to_order(campaign.game, campaign.state(), campaign.player_names):
+    for player in players_to_order(campaign.game, campaign.state() if state is None else state,
+                                   campaign.player_names):
         if player in pending or player in away:   # nobody is reminded while away
             continue
         key = f"remind-r{number:04d}-{player}"

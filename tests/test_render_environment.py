@@ -70,3 +70,44 @@ def test_a_long_line_is_wrapped_as_textwrap_wraps_it_each_time_with_its_own_inde
                                  break_on_hyphens=False)
         assert render.wrap(line, width, indent) == expected
         assert render.wrap("short\n" + line, width, indent) == "short\n" + expected
+
+
+def _small_environment(cache) -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.DictLoader({"t.txt.j2": "{{ 1 + 1 }} {{ name }}"}), bytecode_cache=cache)
+
+
+def test_the_templates_compiled_in_one_run_are_loaded_by_the_next_without_compiling_them_again(tmp_path, monkeypatch):
+    assert render._env().bytecode_cache.pattern == render._compiled_templates().pattern   # the templates' own
+    cache = type(render._compiled_templates())(str(tmp_path), pattern=render._compiled_templates().pattern)
+    assert _small_environment(cache).get_template("t.txt.j2").render(name="Omi") == "2 Omi"
+    assert len(list(tmp_path.iterdir())) == 1
+    later = _small_environment(cache)
+    monkeypatch.setattr(later, "compile", lambda *a, **k: pytest.fail("compiled again"))
+    assert later.get_template("t.txt.j2").render(name="Oda") == "2 Oda"
+
+
+def test_a_garbled_compiled_template_is_compiled_again_and_a_cache_that_cannot_be_written_fails_nothing(tmp_path):
+    pattern = render._compiled_templates().pattern
+    cache = type(render._compiled_templates())(str(tmp_path), pattern=pattern)
+    _small_environment(cache).get_template("t.txt.j2")
+    (kept,) = tmp_path.iterdir()
+    kept.write_bytes(kept.read_bytes()[:20])   # cut short, as by a crash of another filesystem's writer
+    assert _small_environment(cache).get_template("t.txt.j2").render(name="Omi") == "2 Omi"
+    nowhere = type(render._compiled_templates())(str(tmp_path / "missing"), pattern=pattern)
+    assert _small_environment(nowhere).get_template("t.txt.j2").render(name="Omi") == "2 Omi"
+
+
+def test_the_compiled_templates_are_kept_apart_for_another_jinja2_or_other_settings(monkeypatch):
+    kept = render._compiled_templates().pattern
+    render._compiled_templates.cache_clear()
+    try:
+        monkeypatch.setitem(render._SETTINGS, "trim_blocks", False)
+        assert render._compiled_templates().pattern != kept
+        render._compiled_templates.cache_clear()
+        monkeypatch.undo()
+        monkeypatch.setattr(jinja2, "__version__", "0.0-other")
+        assert render._compiled_templates().pattern != kept
+    finally:
+        monkeypatch.undo()
+        render._compiled_templates.cache_clear()
+    assert render._compiled_templates().pattern == kept

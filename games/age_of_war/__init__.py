@@ -9,11 +9,43 @@ from __future__ import annotations
 from engine import Game, event
 from engine.canonical import copy_plain
 
-from . import orders, scoring, targets, turn
+from . import scoring
 from .cards import CASTLES, CLANS
 from .lines import FACES
-from .orders import check_orders, computer_orders, default_orders, format_orders, order_form
 from .problems import PROBLEMS
+
+# The orders, the targets, the turn and the exact odds (solver) are imported when first needed, so that
+# `pbem status` on an Age of War campaign starts quickly.
+
+
+def check_orders(state: dict, player: str, body: dict):
+    from .orders import check_orders as check
+
+    return check(state, player, body)
+
+
+def format_orders(orders: dict) -> str:
+    from .orders import format_orders as formatted
+
+    return formatted(orders)
+
+
+def order_form(view: dict, player: str) -> dict:
+    from .orders import order_form as form
+
+    return form(view, player)
+
+
+def default_orders(state: dict, player: str) -> dict:
+    from .orders import default_orders as orders
+
+    return orders(state, player)
+
+
+def computer_orders(state: dict, player: str) -> dict:
+    from .orders import computer_orders as orders
+
+    return orders(state, player)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -48,6 +80,8 @@ def seat_order(state: dict) -> list[str]:
 
 def resolve(state: dict, orders_by_player: dict[str, dict], dice) -> tuple[dict, list[dict]]:
     """One round: a turn for each player in seat order, stopping at once if the centre empties."""
+    from . import targets, turn
+
     if state["over"]:
         raise ValueError("the game is over")
     new = copy_plain(state)
@@ -71,6 +105,8 @@ def resolve(state: dict, orders_by_player: dict[str, dict], dice) -> tuple[dict,
 
 def view(state: dict, player: str) -> dict:
     """Everything is public; add the scores and what this player could attack, with exact odds."""
+    from . import orders, targets
+
     seen = copy_plain(state)
     seen["you"] = player
     seen["scores"] = scoring.standings(state)

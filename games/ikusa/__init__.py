@@ -16,8 +16,8 @@ import json
 from engine import Game
 from engine.canonical import dumps
 
-from .conquest import players_left
 from .problems import PROBLEMS
+from .state import players_left
 from .view import standings, view
 
 # The heavier modules (the war, the computer player) are imported when first

@@ -23,11 +23,12 @@ from .state import (
     ARMY_SAMURAI_LIMIT,
     ASHIGARU,
     SAMURAI,
-    active_sides,
     army_at,
     colour_of,
     is_two_player,
     player_of,
+    players_left,
+    province_counts,
     province_order,
     side_of_province,
     sides_of,
@@ -96,22 +97,6 @@ def _conquer_province(state: dict, pid: str, side: str, by: str | None) -> list[
 
 
 # --- victory ----------------------------------------------------------------------------------------------------
-
-def province_counts(state: dict) -> dict[str, int]:
-    """Provinces owned by each player still in the game (both colours together in the two-player game)."""
-    out = state.get("eliminated", [])
-    counts = {player: 0 for player in state["players"] if player not in out}
-    for province in state["provinces"].values():
-        if province["owner"] in counts:
-            counts[province["owner"]] += 1
-    return counts
-
-
-def players_left(state: dict) -> list[str]:
-    """Players with a side still in the game, in seat order."""
-    active = active_sides(state)
-    return [player for player in state["players"] if any(s in active for s in sides_of(state, player))]
-
 
 def check_victory(state: dict) -> list[str]:
     """The players who have won now: owners of at least the winning number of provinces, or the last one left.

@@ -229,6 +229,23 @@ def active_sides(state: dict) -> list[str]:
     return [s for s in sides(state) if s not in out and player_of(state, s) not in out]
 
 
+def province_counts(state: dict) -> dict[str, int]:
+    """Provinces owned by each player still in the game (both colours together in the two-player game): the
+    standings' measure, here beside the state's other queries so that `pbem status` need not load the war."""
+    out = state.get("eliminated", [])
+    counts = {player: 0 for player in state["players"] if player not in out}
+    for province in state["provinces"].values():
+        if province["owner"] in counts:
+            counts[province["owner"]] += 1
+    return counts
+
+
+def players_left(state: dict) -> list[str]:
+    """Players with a side still in the game, in seat order."""
+    active = active_sides(state)
+    return [player for player in state["players"] if any(s in active for s in sides_of(state, player))]
+
+
 def ordered_provinces(state: dict, side: str) -> list[str]:
     """The side's provinces in province order, which the computer player's choices and the defaults
     rely on (provinces_of_side keeps the state's own order).

@@ -11,8 +11,7 @@ from __future__ import annotations
 from engine.canonical import copy_plain
 
 from .board import board_of_state
-from .conquest import province_counts
-from .state import sides_of
+from .state import province_counts, sides_of
 
 
 def view(state: dict, player: str) -> dict:
