@@ -120,13 +120,21 @@ def frozen():
 
 def real_part(ensure, unavailable) -> None:
     """A real part the tests use (a mail server, a browser) installed where allowed: a skip where it cannot be,
-    a failure under CI=true, which must test everything."""
-    try:
-        ensure()
-    except unavailable as exc:
-        if os.environ.get("CI") == "true":
-            pytest.fail(str(exc))
-        pytest.skip(str(exc))
+    a failure under CI=true, which must test everything. The test processes (pytest -n) take turns: one
+    installs, the next finds it installed (two apt-gets at once would fight over dpkg's lock)."""
+    import fcntl
+    import tempfile
+
+    with open(Path(tempfile.gettempdir()) / f"pbem-tests-install-{os.getuid()}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            ensure()
+            return
+        except unavailable as exc:
+            missing = str(exc)
+    if os.environ.get("CI") == "true":
+        pytest.fail(missing)
+    pytest.skip(missing)
 
 
 @pytest.fixture(scope="session")

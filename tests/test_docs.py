@@ -15,7 +15,7 @@ README = (ROOT / "README.md").read_text()
 def test_the_readme_opens_with_the_demo_and_the_test_command_and_ci_runs_the_latter():
     commands = re.findall(r"^    (python3 -m venv .*)$", README, re.MULTILINE)[:2]
     assert commands[0].endswith("pbem demo")
-    assert commands[1].endswith("python -m pytest")
+    assert commands[1].endswith("python -m pytest -n auto")
     assert commands[1] in (ROOT / ".ci/run").read_text()
 
 
