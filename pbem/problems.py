@@ -30,6 +30,8 @@ PROBLEMS = ProblemTable({
     "unknown-player": (NOT_ALLOWED, "no player named {written} in this campaign (players: {players:list})"),
     "no-token": (NOT_ALLOWED, 'orders by mail or inbox carry your secret token: token = "..." '
                               "(it was in your welcome message)"),
+    "token-placeholder": (NOT_ALLOWED, "you left the form's placeholder: put your secret token, from your welcome "
+                                       "message, in its place"),
     "wrong-token": (NOT_ALLOWED, "the token does not match player {player}"),
     "bad-nonce": (NOT_UNDERSTOOD, "the nonce is up to 128 printable ASCII characters without spaces, in quotes"),
     "nonce-is-token": (NOT_ALLOWED, "the nonce is a secret token; nonces are printed in every report, so choose "
