@@ -11,7 +11,7 @@ PROBLEMS = ProblemTable({
     # the file
     "too-big": (NOT_UNDERSTOOD, "the file has {size:,} bytes; order files are at most {limit:,}"),
     "not-utf8": (NOT_UNDERSTOOD, "not UTF-8 text (byte {byte})"),
-    "empty-file": (NOT_UNDERSTOOD, "the file is empty; start from `pbem orders template`"),
+    "empty-file": (NOT_UNDERSTOOD, "the file is empty; start from the order form at the end of your last report"),
     "toml-syntax": (NOT_UNDERSTOOD, "not valid TOML: {error}"),
     "utf-16": (NOT_UNDERSTOOD, "the file is saved as UTF-16; save it as UTF-8 (in Notepad: Save as, Encoding: "
                                "UTF-8) and send it again"),

@@ -1,20 +1,27 @@
-"""An order file that still carries the form's token placeholder is told that it left the placeholder, in the
-player's language, not that the token does not match."""
+"""What players read names what players can do: the mail requests, never a GM's `pbem` command; and an order file
+that still carries the form's token placeholder is told so, in the player's language."""
 from __future__ import annotations
 
+import re
+from datetime import timedelta
 from email import message_from_bytes, policy
 
 import pytest
-from conftest import START, TOKENS, make_campaign, run
+from conftest import START, TOKENS, make_campaign, run, subcommands
 
-from pbem import clock, languages
+from pbem import catalogues, clock, languages
 from pbem.campaign import TOKEN_PLACEHOLDER, Player
+from pbem.cli import cli
 from pbem.create import new_campaign
 from pbem.inbox import take_inbox
 from pbem.mail_intake import take_raw
 from pbem.orders import OrdersRejected, describe, read_orders
+from pbem.rounds import resolve
 from tests.test_mail_intake import mail
+from tests.test_spanish_mails import play
 
+COMMANDS = "|".join(re.escape(name) for name, _ in subcommands(cli))   # pbem's own: new, orders, report, odds, ...
+GM_COMMAND = re.compile(rf"\bpbem\s+({COMMANDS})\b")
 PLACEHOLDER_EN = "you left the form's placeholder"
 PLACEHOLDER_ES = "has dejado el texto provisional del formulario"
 
@@ -35,6 +42,59 @@ def texts_of(folder) -> dict[str, str]:
                 parts.append(part.get_content())
         found[path.name] = "\n".join(parts)
     return found
+
+
+def gm_commands_in(texts: dict[str, str]) -> list[tuple[str, str]]:
+    return [(name, match.group(0)) for name, text in texts.items() for match in GM_COMMAND.finditer(text)]
+
+
+def test_the_pattern_finds_a_gm_command_and_not_the_checker_players_may_run():
+    assert gm_commands_in({"a": "run pbem orders check CAMPAIGN FILE", "b": "(`pbem report` gives it again)",
+                           "c": "python3 checker.py *.json.gz (pbem/checker.py in pbem's source)"}) == [
+        ("a", "pbem orders"), ("b", "pbem report")]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_no_mail_of_a_played_campaign_tells_a_player_to_run_a_pbem_command(tmp_path, spanish, language):
+    camp = play(tmp_path / "war", language)
+    with clock.frozen_at(START + timedelta(hours=31)):
+        take_raw(camp, mail("", subject="[war] form", message_id="<form@x>"))
+        take_raw(camp, mail("", subject="[war] help", message_id="<help2@x>"))
+        take_raw(camp, mail('round = 1\nplayer = "ann"\ntoken = ""\n', subject="[war] orders",
+                            message_id="<empty@x>"))
+    texts = texts_of(camp.folder)
+    told = "\n".join(texts.values())
+    assert len(texts) >= 20 and "[war] form" in told and "[war] help" in told
+    assert ("token = " in told) and ("La respuesta dice exactamente" in told) == (language == "es")
+    assert gm_commands_in(texts) == []
+
+
+def test_no_mail_of_an_ikusa_campaign_in_two_languages_tells_a_player_to_run_a_pbem_command(tmp_path):
+    with clock.frozen_at(START):
+        camp = new_campaign(tmp_path / "feud", game_name="ikusa", gm="gm@example.org",
+                            players=[Player(name, f"{name}@example.org", language)
+                                     for name, language in (("ann", "es"), ("bob", "en"), ("cho", "en"))],
+                            secret=b"player texts" * 3)
+    for number in (1, 2):
+        with clock.frozen_at(START + timedelta(days=number)):
+            resolve(camp, force=True)
+    texts = texts_of(camp.folder)
+    told = "\n".join(texts.values())
+    assert len(texts) >= 9 and "The answer to your orders shows" in told and "La respuesta a tus órdenes" in told
+    assert gm_commands_in(texts) == []
+
+
+def test_no_message_of_any_catalogue_names_a_gm_command_in_english_or_its_translation():
+    said = {}
+    for folder in catalogues.folders():
+        for message in catalogues.read(folder, "es"):
+            if not message.id:
+                continue
+            for n, text in enumerate((*message.id, *message.string) if isinstance(message.id, tuple)
+                                     else (message.id, message.string)):
+                said[f"{folder}: {message.id!r} [{n}]"] = text
+    assert len(said) > 1000
+    assert gm_commands_in(said) == []
 
 
 def test_an_order_file_with_the_forms_placeholder_is_told_it_left_the_placeholder(tmp_path):
