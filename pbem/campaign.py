@@ -413,6 +413,9 @@ def is_mail_address(text: str) -> bool:
     return isinstance(text, str) and len(text) <= 254 and bool(MAIL_ADDRESS.match(text))
 
 
+TOKEN_PLACEHOLDER = "PUT-YOUR-TOKEN-HERE"   # the order form's token (common/order_form.toml.j2), till the player's
+
+
 def hash_token(token: str) -> str:
     return "sha256:" + hashlib.sha256(token.encode("utf-8")).hexdigest()
 

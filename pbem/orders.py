@@ -16,7 +16,7 @@ import tomli_w
 
 from engine import Problem, shown
 from pbem import clock
-from pbem.campaign import Campaign, hash_token
+from pbem.campaign import TOKEN_PLACEHOLDER, Campaign, hash_token
 from pbem.errors import UserError
 from pbem.files import write_atomic
 from pbem.languages import ENGLISH
@@ -193,6 +193,8 @@ def _check_token(campaign: Campaign, document: dict, who: str, problems: list[Pr
     token = document.get("token")
     if not isinstance(token, str) or not token:
         problems.append(problem("token", "no-token"))
+    elif token.strip().upper() == TOKEN_PLACEHOLDER and not campaign.token_matches(who, token):
+        problems.append(problem("token", "token-placeholder"))
     elif not campaign.token_matches(who, token):
         problems.append(problem("token", "wrong-token", player=shown(who)))
 

@@ -26,6 +26,7 @@ import unicodedata
 
 from engine.events import ALL, event
 from pbem import clock
+from pbem.campaign import TOKEN_PLACEHOLDER
 from pbem.files import make_folder, read_record, write_atomic
 
 PRESS_SETTINGS = ("signed", "anonymous", "off")
@@ -95,7 +96,7 @@ def refusal(campaign, kind: str, sender: str, value: str | None, tokens: list[st
         return "no such player"
     if kind == "private_message" and value == sender:
         return "to yourself"
-    if not tokens or tokens == ["PUT-YOUR-TOKEN-HERE"]:
+    if not tokens or tokens == [TOKEN_PLACEHOLDER]:
         return "no token"
     if not all(campaign.token_matches(sender, token) for token in tokens):
         return "wrong token"

@@ -11,7 +11,7 @@ PROBLEMS = ProblemTable({
     # the file
     "too-big": (NOT_UNDERSTOOD, "the file has {size:,} bytes; order files are at most {limit:,}"),
     "not-utf8": (NOT_UNDERSTOOD, "not UTF-8 text (byte {byte})"),
-    "empty-file": (NOT_UNDERSTOOD, "the file is empty; start from `pbem orders template`"),
+    "empty-file": (NOT_UNDERSTOOD, "the file is empty; start from the order form at the end of your last report"),
     "toml-syntax": (NOT_UNDERSTOOD, "not valid TOML: {error}"),
     "utf-16": (NOT_UNDERSTOOD, "the file is saved as UTF-16; save it as UTF-8 (in Notepad: Save as, Encoding: "
                                "UTF-8) and send it again"),
@@ -30,6 +30,8 @@ PROBLEMS = ProblemTable({
     "unknown-player": (NOT_ALLOWED, "no player named {written} in this campaign (players: {players:list})"),
     "no-token": (NOT_ALLOWED, 'orders by mail or inbox carry your secret token: token = "..." '
                               "(it was in your welcome message)"),
+    "token-placeholder": (NOT_ALLOWED, "you left the form's placeholder: put your secret token, from your welcome "
+                                       "message, in its place"),
     "wrong-token": (NOT_ALLOWED, "the token does not match player {player}"),
     "bad-nonce": (NOT_UNDERSTOOD, "the nonce is up to 128 printable ASCII characters without spaces, in quotes"),
     "nonce-is-token": (NOT_ALLOWED, "the nonce is a secret token; nonces are printed in every report, so choose "

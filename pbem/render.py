@@ -15,6 +15,7 @@ import games
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
 from engine.events import ALL, PUBLIC, for_players, visible_to
+from pbem.campaign import TOKEN_PLACEHOLDER
 from pbem.languages import ENGLISH, TEMPLATES, translations
 from pbem.press import KINDS as SHELL_KINDS
 from pbem.report_schema import SCHEMA_VERSION
@@ -189,7 +190,8 @@ def order_form(campaign: str, game, round_number: int, player: str, view: dict, 
     if isinstance(body, dict):   # the form as data: its words are the game's template's
         body = env.get_template(f"{template_folder(game.name)}/order_form.toml.j2").render(form=body)
     return env.get_template("common/order_form.toml.j2").render(
-        campaign=campaign, game=game.name, title=game.title, round=round_number, player=player, body=body)
+        campaign=campaign, game=game.name, title=game.title, round=round_number, player=player, body=body,
+        placeholder=TOKEN_PLACEHOLDER)
 
 
 def render_text(model: dict, sentences=None) -> str:

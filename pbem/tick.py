@@ -178,7 +178,7 @@ def remind(campaign: Campaign, state: dict | None = None) -> list[str]:
         key = f"remind-r{number:04d}-{player}"
         language = campaign.language_of(player)
         body = render.render("common/reminder.txt.j2", language, round=number, deadline=deadline, player=player,
-                             local=local_time(campaign, deadline, language))
+                             local=local_time(campaign, deadline, language), campaign=campaign.name)
         if post(campaign, key, compose(campaign, player, render.subject("reminder", language, round=number,
                                                                         deadline=deadline), body,
                                        key=key, moment=now)):
