@@ -112,13 +112,17 @@ def build_site(campaign: Campaign, language: str = ENGLISH, progress=None) -> di
 
 
 def site_folder(campaign: Campaign, outdir: Path) -> list[str]:
-    """Check that `outdir` may take the site, before anything is made: not inside the campaign's folder (its
-    files are the GM's alone), and new, empty or a site pbem wrote. Returns the files of that earlier site."""
+    """Check that `outdir` may take the site, before anything is made: neither inside the campaign's folder nor
+    holding it (its files are the GM's alone), and new, empty or a site pbem wrote. Returns the files of that
+    earlier site."""
     outdir = Path(outdir)
     inside, home = outdir.resolve(), campaign.folder.resolve()
     if inside == home or home in inside.parents:
         raise UserError(f"{outdir}: that is inside the campaign folder, whose files are the GM's alone; give a "
                         "folder elsewhere for the public site")
+    if inside in home.parents:
+        raise UserError(f"{outdir}: the campaign folder is inside it, and publishing it would publish the "
+                        "campaign's secrets; give a folder outside the campaign's for the public site")
     if not outdir.exists():
         return []
     if not outdir.is_dir():

@@ -133,13 +133,18 @@ def test_running_it_again_writes_nothing_and_after_a_rollback_the_undone_rounds_
     assert 'href="round-003.html"' not in (outdir / "index.html").read_text()
 
 
-def test_pbem_site_refuses_a_folder_in_the_campaign_a_folder_of_other_files_and_a_language_not_offered(ikusa,
+def test_pbem_site_refuses_a_folder_in_or_around_the_campaign_one_of_other_files_and_a_language_not_offered(ikusa,
                                                                                                         tmp_path):
     inside = run("site", str(ikusa.folder), str(ikusa.folder / "public"))
     assert inside.code != 0 and "inside the campaign folder" in inside.err
     assert not (ikusa.folder / "public").exists()
     same = run("site", str(ikusa.folder), str(ikusa.folder))
     assert same.code != 0 and "inside the campaign folder" in same.err
+    (ikusa.folder.parent / ".pbem-site").write_text('{"files": []}')   # even a folder that looks like a site
+    holding = run("site", str(ikusa.folder), str(ikusa.folder.parent))
+    (ikusa.folder.parent / ".pbem-site").unlink()
+    assert holding.code != 0 and "would publish the campaign's secrets" in holding.err
+    assert not (ikusa.folder.parent / "index.html").exists()
     (tmp_path / "www").mkdir()
     (tmp_path / "www" / "index.html").write_text("<p>my own page</p>")
     occupied = run("site", str(ikusa.folder), str(tmp_path / "www"))
