@@ -1,6 +1,6 @@
 """How well Age of War's computer players play (issue 15). Prints the figures and their targets; asserts nothing.
 
-    .venv/bin/python benchmarks/age_of_war_players.py [--quick] [--games N] [--heads-up N]
+    .venv/bin/python benchmarks/age_of_war_players.py [--quick] [--games N] [--heads-up N] [--strategy NAME]
 
 (a) all-computer games (the candidate "auto-v2" in every seat) per table size 2 to 6: the game-length distribution
     (median, 90th percentile, longest) against the targets (longest <= 60 rounds, median <= 15);
@@ -46,12 +46,12 @@ def percentile(values: list[int], share: float) -> int:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def lengths(games: int) -> bool:
+def lengths(games: int, strategy: str) -> bool:
     ok = True
-    print(f"(a) all-computer games, {games} per table size      targets: longest <= 60, median <= 15")
+    print(f"(a) all-computer games of {strategy}, {games} per table size   targets: longest <= 60, median <= 15")
     for size in range(2, 7):
         players = [f"p{i}" for i in range(size)]
-        every = {name: targets.AUTO_V2 for name in players}
+        every = {name: strategy for name in players}
         rounds = [play(players, f"length {size} {game}", every)[0] for game in range(games)]
         median, p90, longest = statistics.median(rounds), percentile(rounds, 0.9), max(rounds)
         met = longest <= 60 and median <= 15
@@ -98,10 +98,12 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="100 games per size and 200 heads-up games")
     parser.add_argument("--games", type=int, help="all-computer games per table size (default 1000)")
     parser.add_argument("--heads-up", type=int, help="heads-up games (default 2000)")
+    parser.add_argument("--strategy", default=targets.AUTO_V2, choices=sorted(targets.STRATEGIES),
+                        help="the rule every seat plays in (a) (default auto-v2)")
     args = parser.parse_args()
     games = args.games or (100 if args.quick else 1000)
     duel = args.heads_up or (200 if args.quick else 2000)
-    lengths(games)
+    lengths(games, args.strategy)
     heads_up(duel)
     decision_times(20 if args.quick else 100)
 
