@@ -78,8 +78,13 @@ def seat_order(state: dict) -> list[str]:
     return players[start:] + players[:start]
 
 
-def resolve(state: dict, orders_by_player: dict[str, dict], dice) -> tuple[dict, list[dict]]:
-    """One round: a turn for each player in seat order, stopping at once if the centre empties."""
+def resolve(state: dict, orders_by_player: dict[str, dict], dice,
+            strategies: dict[str, str] | None = None) -> tuple[dict, list[dict]]:
+    """One round: a turn for each player in seat order, stopping at once if the centre empties.
+
+    `strategies` (for the benchmarks) names, per player, the rule from targets.STRATEGIES that "auto"
+    stands for; every player not named plays "auto".
+    """
     from . import targets, turn
 
     if state["over"]:
@@ -88,7 +93,7 @@ def resolve(state: dict, orders_by_player: dict[str, dict], dice) -> tuple[dict,
     events: list[dict] = []
     for player in seat_order(new):
         ranked = (orders_by_player.get(player) or default_orders(new, player)).get("targets") or [targets.AUTO]
-        name, chosen = targets.choose_target(new, player, ranked)
+        name, chosen = targets.choose_target(new, player, ranked, strategies)
         if name is None:
             events += [chosen, event("turn_skipped", player=player)]
             continue
