@@ -75,11 +75,17 @@ def auto_candidates(state: dict, player: str) -> list[str]:
 
 def auto_v1_target(state: dict, player: str) -> str | None:
     """Today's rule before issue 15: the highest own gain times chance, among the centre and the leaders'."""
-    best, best_merit = None, None
-    for name in auto_candidates(state, player):
-        merit = (expected_gain(state, player, name), attack_odds(state, player, name))
-        if best_merit is None or merit > best_merit:  # strict: card order wins ties
-            best, best_merit = name, merit
+    return best_of(auto_candidates(state, player),
+                   lambda name: (expected_gain(state, player, name), attack_odds(state, player, name)))
+
+
+def best_of(names, key) -> str | None:
+    """The name with the highest key, the first in card order among equals; None if there is none."""
+    best, best_key = None, None
+    for name in names:
+        found = key(name)
+        if best_key is None or found > best_key:  # strict: card order wins ties
+            best, best_key = name, found
     return best
 
 
@@ -152,12 +158,8 @@ def merit(state: dict, player: str, name: str) -> Fraction:
 
 def win_target(state: dict, player: str) -> str | None:
     """The castle "auto-v2" picks, or None if there is none: the best merit, then chance, then card order."""
-    best, best_key = None, None
-    for name in auto_candidates(state, player):
-        key = (merit(state, player, name), attack_odds(state, player, name))
-        if best_key is None or key > best_key:  # strict: card order wins ties
-            best, best_key = name, key
-    return best
+    return best_of(auto_candidates(state, player),
+                   lambda name: (merit(state, player, name), attack_odds(state, player, name)))
 
 
 AUTO_V2 = "auto-v2"
