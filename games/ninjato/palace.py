@@ -18,7 +18,7 @@ from .errors import RuleError
 from .pieces import gain_honour, take_treasures
 
 
-def _take_card(state: dict, row: str, card_id: str, deck: str, stream) -> dict:
+def _take_card(state: dict, row: str, card_id: str) -> dict:
     for index, card in enumerate(state[row]):
         if card["id"] == card_id:
             return state[row].pop(index)
@@ -32,7 +32,7 @@ def _refill(state: dict, row: str, deck: str, stream) -> None:
 
 
 def visit_palace(state: dict, player: str, envoy: str, treasures: list[str], stream) -> list[dict]:
-    card = _take_card(state, "palace", envoy, "envoys", stream)
+    card = _take_card(state, "palace", envoy)
     spent = take_treasures(state, player, treasures, card["requires"], envoy)
     state["ninja"][player]["envoys"].append(card)
     _refill(state, "palace", "envoys", stream)
@@ -42,7 +42,7 @@ def visit_palace(state: dict, player: str, envoy: str, treasures: list[str], str
 
 
 def visit_pavilion(state: dict, player: str, rumor: str, treasures: list[str], stream) -> list[dict]:
-    card = _take_card(state, "pavilion", rumor, "rumors", stream)
+    card = _take_card(state, "pavilion", rumor)
     spent = take_treasures(state, player, treasures, card["cost"], rumor)
     state["ninja"][player]["rumors"].append(card)
     _refill(state, "pavilion", "rumors", stream)
