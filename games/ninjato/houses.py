@@ -81,6 +81,8 @@ def start_raid(state: dict, player: str, name: str, approach: str) -> list[dict]
         raise RuleError("unknown-house", house=name, houses=sorted(state["houses"]))
     if house["closed"]:
         raise RuleError("house-closed", house=name)
+    if not house["treasures"]:
+        raise RuleError("house-empty", house=name)
     if approach not in (STRENGTH, STEALTH):
         raise RuleError("unknown-approach", approach=approach)
     state["raid"] = {"player": player, "house": name, "approach": approach, "mode": approach,
