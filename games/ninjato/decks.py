@@ -23,13 +23,19 @@ shuffled with them, the first round's reveal would tell every card still to come
 """
 from __future__ import annotations
 
-from engine.dice import shuffle
+from engine.dice import Dice, dice_key, shuffle
 
 from .errors import RuleError
 
 DECKS = ("dojo", "guards", "elites", "envoys", "rumors", "skills", "hensojutsu", "bag")
 """Every hidden pile. The bag's discards are the spent treasures (given at the Palace or Pavilion, lost in a
 failed raid)."""
+
+
+def hidden_stream(seed: bytes, rolls: list[dict] = ()) -> Dice:
+    """The hidden stream of a deck seed, going on after the rolls already recorded (a round's resolution is
+    given the stream as the rounds before left it)."""
+    return Dice(dice_key(seed, {}), [dict(roll) for roll in rolls])
 
 
 def begin(state: dict, stream) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.dice import Dice, recheck
-from games.ninjato import decks, preparation
+from games.ninjato import decks, preparation, rounds
 from games.ninjato.errors import RuleError
 from tests.ninjato.table import STREAM_KEY, act, new_game
 from tests.scripted import ScriptedDice
@@ -78,3 +78,26 @@ def test_a_deck_with_nothing_left_anywhere_gives_nothing():
     state, stream = new_game()
     state["decks"]["dojo"].update(draw=[], discard=[])
     assert decks.draw(state, "dojo", stream) is None
+
+
+def test_a_stream_rebuilt_each_round_from_the_recorded_rolls_plays_as_one_stream():
+    """The shell keeps the stream's rolls between rounds; the game cannot tell that from one stream."""
+    from tests.ninjato.players import random_decision
+
+    games = []
+    for rebuilt in (False, True):
+        stream = decks.hidden_stream(b"deck seed")
+        state, _ = preparation.setup(["ann", "bob"], {}, ScriptedDice(2, 5, 4, 3, 2), stream)
+        chooser = Dice(b"chooser")
+        for _ in range(3):
+            if rebuilt:
+                stream = decks.hidden_stream(b"deck seed", stream.rolls)
+            dojo = state["decks"]["dojo"]   # nearly all the Dojo deck discarded, so that every round shuffles
+            dojo["draw"], dojo["discard"] = dojo["draw"][:3], dojo["discard"] + dojo["draw"][3:]
+            while rounds.to_act(state):
+                state, _ = random_decision(state, chooser, stream)
+            state, _ = rounds.end_round(state, {}, stream)
+        games.append((state, stream.rolls))
+    assert games[0] == games[1]
+    assert {"dojo shuffle 2", "dojo shuffle 3"} <= {roll["purpose"] for roll in games[0][1]}
+    assert recheck(decks.hidden_stream(b"deck seed").key, games[1][1]) is None
