@@ -85,3 +85,14 @@ def test_random_games_raid_beat_houses_meet_alarms_and_elites():
     for kind in ("guard_beaten", "banzai", "alarm", "failed", "left", "house_beaten", "house_refilled",
                  "skill_learned", "envoy_taken", "rumor_taken", "clan_scoring"):
         assert seen[kind], kind
+
+
+def test_what_a_ninja_draws_or_peeks_reaches_him_alone():
+    state, stream = new_game(("ann", "bob", "cid"), key=b"private")
+    _, events = random_game(state, stream, Dice(b"private chooser"))
+    private = {"dealt", "dojo_drawn", "peeked", "rumor_drawn"}
+    assert {ev["kind"] for ev in events if ev["audience"] != "all"} <= private
+    for ev in events:
+        if ev["kind"] in private:
+            assert ev["audience"] == [ev["player"]], ev
+    assert "dojo_drawn" in {ev["kind"] for ev in events}
