@@ -183,6 +183,18 @@ def _next_deck(state: dict, house: dict, stream) -> str:
     return wanted if decks.top(state, wanted, stream) is not None else other
 
 
+def unseen_guards(seen: dict, deck: str) -> list[dict]:
+    """The guards of a deck ("guards" or "elites") that may be drawn next, as far as anyone can tell from the
+    table: the box's list less those in sight (sentries, the discards, a raid's guard, beaten elites kept).
+    Made from a view (or the state) alone, for the odds of a Banzai."""
+    visible = {guard["id"] for guard in seen["decks"][deck]["discard"]}
+    visible |= {house["sentry"]["id"] for house in seen["houses"].values() if house["sentry"]}
+    visible |= {guard["id"] for ninja in seen["ninja"].values() for guard in ninja["elites"]}
+    if seen["raid"] and seen["raid"]["guard"]:
+        visible.add(seen["raid"]["guard"]["id"])
+    return [guard for guard in seen["components"][deck] if guard["id"] not in visible]
+
+
 def peek(state: dict, player: str, skill: str, stream) -> list[dict]:
     """Look at the guard Banzai would reveal; only the ninja learns it."""
     raid = _raid(state, player, "decide")

@@ -47,7 +47,9 @@ def setup(players: list[str], options: dict, dice, stream) -> tuple[dict, list[d
     data = options.get("components") or components.load()
     state = {
         "game": "ninjato",
-        "components": {"provisional": list(data["provisional"]), "highest_kind": data["highest_kind"]},
+        # what is in the box is no secret: the guards' lists let a ninja work out what may come next
+        "components": {"provisional": list(data["provisional"]), "highest_kind": data["highest_kind"],
+                       "guards": list(data["guards"]), "elites": list(data["elites"])},
         "players": list(players),
         "order": shuffle(dice, list(players), "turn order"),
         "round": 1,

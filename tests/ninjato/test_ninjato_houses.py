@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.ninjato import houses
 from games.ninjato.errors import RuleError
 from tests.ninjato.table import act, elite, guard, kinds, lay_house, new_game, only, treasure
 
@@ -223,3 +224,15 @@ def test_banzai_is_called_only_after_a_guard_is_beaten_and_leaving_only_between_
     assert refused.value.code == "not-now-in-raid"
     with pytest.raises(RuleError):
         act(state, stream, "ann", "leave")
+
+
+def test_the_guards_that_may_come_next_are_the_boxs_less_those_in_sight():
+    from games.ninjato.view import view
+
+    state, _ = new_game()
+    drawn = state["decks"]["guards"]["draw"]
+    state["decks"]["guards"]["discard"] = [drawn.pop(0)]
+    unseen = houses.unseen_guards(view(state, "bob"), "guards")
+    assert sorted(g["id"] for g in unseen) == sorted(g["id"] for g in drawn) and len(unseen) == 34
+    state["ninja"]["ann"]["elites"] = [state["decks"]["elites"]["draw"].pop()]
+    assert len(houses.unseen_guards(view(state, "bob"), "elites")) == 19
