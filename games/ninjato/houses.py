@@ -81,7 +81,7 @@ def start_raid(state: dict, player: str, name: str, approach: str) -> list[dict]
         raise RuleError("unknown-house", house=name, houses=sorted(state["houses"]))
     if house["closed"]:
         raise RuleError("house-closed", house=name)
-    if not house["treasures"]:
+    if not house["treasures"] or house["sentry"] is None:
         raise RuleError("house-empty", house=name)
     if approach not in (STRENGTH, STEALTH):
         raise RuleError("unknown-approach", approach=approach)

@@ -84,6 +84,8 @@ def _raid_step(state: dict, player: str, decision: dict, stream) -> list[dict]:
 
 
 def _apply(state: dict, player: str, decision: dict, stream) -> list[dict]:
+    if state["over"]:
+        raise RuleError("game-over")
     if player != to_act(state):
         raise RuleError("not-your-turn", player=player, to_act=to_act(state))
     do = decision.get("do")

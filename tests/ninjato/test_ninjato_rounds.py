@@ -100,8 +100,9 @@ def test_the_game_lasts_seven_rounds_with_clan_scoring_after_the_third_fifth_and
             scored.append(number)
     assert state["over"] and scored == [3, 5, 7]
     assert kinds(events)[-1] == "game_over"
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as refused:
         act(state, stream, state["order"][0], "dojo", take=["deck"] * 2, discard=[])
+    assert refused.value.code == "game-over"
 
 
 def test_events_are_kinds_and_values_never_sentences():
