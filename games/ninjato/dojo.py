@@ -12,6 +12,7 @@ from engine import event
 
 from . import decks
 from .errors import RuleError
+from .preparation import DOJO_ROW
 
 HAND_LIMIT = 7
 DECK = "deck"
@@ -57,7 +58,7 @@ def visit_dojo(state: dict, player: str, take: list, discard: list[int], stream)
     face_up = _take_face_up(state, take)
     drawn = decks.draw_many(state, "dojo", take.count(DECK), stream)
     ninja["hand"] = sorted(ninja["hand"] + face_up + drawn)
-    state["dojo_row"] += decks.draw_many(state, "dojo", 3 - len(state["dojo_row"]), stream)
+    state["dojo_row"] += decks.draw_many(state, "dojo", DOJO_ROW - len(state["dojo_row"]), stream)
     state["dojo_stack"].append(player)
     events = [event("dojo", player=player, face_up=face_up, from_deck=len(drawn), row=list(state["dojo_row"]))]
     if drawn:
