@@ -326,3 +326,48 @@ def test_no_roll_once_the_game_is_over(campaign, now, monkeypatch):
     monkeypatch.setattr(Campaign, "is_over", lambda self: True)
     done = run("roll", campaign.folder, "3d6")
     assert done.code == 2 and "the game is over" in done.err
+
+
+@pytest.fixture(scope="module")
+def beacon_server():
+    from tests.beacons import BeaconServer, own_round
+
+    found = BeaconServer(own_round)
+    yield found
+    found.close()
+
+
+def test_in_beacon_mode_a_roll_mixes_in_the_first_beacon_round_after_it_was_asked_for_and_both_checks_recheck_it(
+        tmp_path, beacon_server, monkeypatch):
+    from datetime import timedelta
+
+    from freezegun import freeze_time
+
+    from engine.beacon import MAINNET, round_after
+    from tests.beacons import own_chain, own_round
+
+    chain = own_chain()
+    campaign = make_campaign(tmp_path / "war", deadline_hours=48, beacon={
+        "urls": [beacon_server.url], "public_key": chain["public_key"], "hash": chain["hash"]})
+    asked = START + timedelta(hours=1, seconds=7)
+    with freeze_time(asked) as frozen:
+        monkeypatch.setattr(roll, "sleep", lambda seconds: frozen.tick(timedelta(seconds=seconds)))
+        told = rolled(campaign, "3d6", "--for", "the siege")
+        waited = clock.now() - asked
+    expected = round_after(int(asked.timestamp()), MAINNET)
+    [made] = roll.pending(campaign)
+    assert made["at"] == clock.stamp(asked) and made["beacon"]["round"] == expected == beacon_server.asked[-1]
+    assert made["beacon"]["randomness"] == own_round(expected).randomness
+    assert timedelta(0) < waited <= timedelta(seconds=30)   # the command waited for the round to be published
+    with freeze_time(START + timedelta(hours=48, minutes=5)):
+        assert run("tick", campaign.folder).code == 0
+    assert campaign.last_round == 1
+    [shown] = json.loads(report(campaign, "ann", "json"))["dice"]["on_demand"]
+    assert shown["beacon"]["round"] == expected and f"= {shown['result']} (" in told
+    assert run("verify", campaign.folder).code == 0
+    problems, counts = checker.check(received(campaign, "ann"), {}, chain["public_key"])
+    assert problems == [] and counts["on_demand"] == 1
+    forged = received(campaign, "ann")
+    forged[1]["dice"]["on_demand"][0]["beacon"] = {**shown["beacon"], **own_round(expected + 1).record()}
+    problems, _ = checker.check(forged, {}, chain["public_key"])
+    assert any("roll on demand 0 (3d6 for 'the siege') does not follow from the seed" in p for p in problems)
