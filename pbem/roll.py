@@ -27,6 +27,7 @@ from engine.beacon import BeaconRound
 from engine.dice import on_demand, round_seed
 from pbem import clock
 from pbem.errors import UserError
+from pbem.faults import crash_point
 from pbem.files import make_folder, move_atomic, read_record, write_atomic
 
 FOLDER = "rolls"
@@ -135,6 +136,7 @@ def request(campaign, expression: str, purpose: str | None, *, key: str | None =
     make_folder(folder(campaign))
     write_atomic(folder(campaign) / f"r{number:04d}-{seq:04d}.json",
                  json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
+    crash_point("roll-kept")   # kept, not yet told: the same command again tells it, and rolls nothing new
     campaign.log(f"roll {seq} of round {number}: {parts['expression']}" + (f" for {purpose}" if purpose else ""))
     return told(open_seed(campaign, number), record), True
 

@@ -231,6 +231,22 @@ def test_rolls_on_demand_leave_the_games_own_dice_events_and_state_as_they_were(
     assert "on_demand" not in dice_plain and len(dice_rolls["on_demand"]) == 4
 
 
+def test_a_roll_killed_after_it_was_kept_is_told_by_the_same_command_again_and_never_rolled_twice(campaign):
+    from tests.conftest import run_process
+
+    stamp = clock.stamp(START)
+    killed = run_process("roll", campaign.folder, "3d6", "--for", "the siege", crash_at="roll-kept", now=stamp)
+    assert killed.returncode == -9 and killed.stdout == ""
+    [kept] = roll.pending(campaign)
+    again = run_process("roll", campaign.folder, "3d6", "--for", "the siege", now=stamp)
+    assert again.returncode == 0 and again.stdout.startswith("Rolled before, not again")
+    assert roll.pending(campaign) == [kept]
+    with clock.frozen_at(START):
+        resolved(campaign)
+    [shown] = json.loads(report(campaign, "ann", "json"))["dice"]["on_demand"]
+    assert f"= {shown['result']} ({', '.join(map(str, shown['dice']))})" in again.stdout
+
+
 def test_a_round_with_rolls_replays_byte_identically(campaign, now):
     rolled(campaign, "3d6", "--for", "the siege")
     rolled(campaign, "2d6")
