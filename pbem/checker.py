@@ -377,7 +377,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"checked {counts['reports']} reports: {counts['rolls']} rolls recomputed, {counts['commitments']} "
           f"commitments, {counts['links']} links of the record chain, {counts['nonces']} of your nonces"
           + (f", {counts['beacons']} beacon rounds" if counts["beacons"] else "")
-          + (f", {counts['on_demand']} rolls on demand" if counts["on_demand"] else ""))
+          + (f", {counts['on_demand']} roll{'s' if counts['on_demand'] != 1 else ''} on demand"
+             if counts["on_demand"] else ""))
     for problem in problems:
         print(f"PROBLEM: {problem}")
     print("all is well" if not problems else f"{len(problems)} problem{'s' if len(problems) > 1 else ''} found")

@@ -130,6 +130,20 @@ def test_a_roll_is_told_to_the_gm_at_once_and_shown_with_every_die_in_every_play
         assert 'id="rolls"' in page and "<td>the siege of Nagashima</td>" in page and f"<td>{faces}</td>" in page
 
 
+def test_a_purpose_is_shown_as_text_never_markup_and_the_public_site_shows_the_rolls_too(campaign, now, tmp_path):
+    rolled(campaign, "3d6", "--for", "the siege <b>of</b> Gifu & Edo")
+    resolved(campaign)
+    page = report(campaign, "bob", "html")
+    assert "<td>the siege &lt;b&gt;of&lt;/b&gt; Gifu &amp; Edo</td>" in page and "<b>of</b>" not in page
+    assert run("site", campaign.folder, tmp_path / "site").code == 0
+    public = (tmp_path / "site" / "round-001.html").read_text()
+    assert 'id="rolls"' in public and "Gifu &amp; Edo" in public
+    alone = subprocess.run([sys.executable, "-I", str(ROOT / "pbem" / "checker.py"),
+                            *map(str, sorted((tmp_path / "site").glob("round-*.json")))],
+                           capture_output=True, text=True)
+    assert alone.returncode == 0 and "1 roll on demand" in alone.stdout, alone.stdout + alone.stderr
+
+
 def test_the_rolls_are_told_in_spanish_to_a_player_who_reads_spanish(tmp_path, now):
     campaign = make_campaign(tmp_path / "war")
     assert run("player", "set", campaign.folder, "cho", "--language", "es").code == 0
