@@ -22,6 +22,14 @@ The algorithm (version 1), written out in README.md with a test vector:
 Numbers are written in decimal ASCII, text in UTF-8. The rejection step makes
 every face exactly equally likely. Sequence numbers count the draws of one
 stream from 0, so a re-roll, a skipped roll or a changed purpose shows.
+
+Dice on demand (`pbem roll`), a stream of their own that never moves the game's:
+
+    roll_key(N) = HMAC-SHA256(key=round_seed,
+                              msg="pbem roll " + N + "\n" +
+                                  (with a beacon: "beacon " + that roll's beacon
+                                   round's randomness in hex + "\n"))
+    die i (0, 1, ...) of on-demand roll N = roll(i, sides, purpose) keyed by roll_key(N)
 """
 from __future__ import annotations
 
@@ -100,6 +108,19 @@ def shuffle(dice, items: list, purpose: str) -> list:
         j = dice.roll(i + 1, purpose) - 1
         result[i], result[j] = result[j], result[i]
     return result
+
+
+def roll_key(seed: bytes, number: int, beacon: str | None = None) -> bytes:
+    """The key of the round's on-demand roll `number` (pbem roll): drawn from the round's seed on a stream of its
+    own, so that rolls on demand never change the game's dice; with a beacon, that roll's own beacon round."""
+    mixed = f"beacon {beacon}\n" if beacon else ""
+    return hmac.new(seed, f"pbem roll {number}\n{mixed}".encode(), hashlib.sha256).digest()
+
+
+def on_demand(seed: bytes, number: int, count: int, sides: int, purpose: str, beacon: str | None = None) -> list[int]:
+    """The faces of on-demand roll `number`: `count` dice of `sides` faces, for `purpose`."""
+    key = roll_key(seed, number, beacon)
+    return [draw(key, index, sides, purpose) for index in range(count)]
 
 
 def recheck(key: bytes, rolls: list[dict]) -> int | None:

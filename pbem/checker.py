@@ -9,6 +9,9 @@ packages. It checks
   - every revealed seed against the commitment published before it (in the report before, or in the
     rollback notice you received, --notice FILE, for a round played again);
   - every roll in your reports, recomputed from the seed and the nonces (pbem-dice-v1);
+  - every die the game master rolled on demand (pbem roll), recomputed from the seed, and its result;
+    a gap in their numbers (a roll left out) or a purpose rolled twice in a round (rolled again) is
+    a problem;
   - the nonces you say you sent (--nonce 3=heron), present as you sent them;
   - the record chain: each report's link follows the one before, and no round was resolved twice
     unless a rollback said so; a round rewritten, deleted and resolved again, or an order changed
@@ -112,6 +115,74 @@ def draw(key: bytes, seq: int, sides: int, purpose: str) -> int:
         if x < bound:
             return x % sides + 1
         attempt += 1
+
+
+def roll_key(seed: bytes, number: int, beacon: str | None = None) -> bytes:
+    """The key of a round's roll on demand `number`: a stream of its own, apart from the game's dice."""
+    mixed = f"beacon {beacon}\n" if beacon else ""
+    return hmac.new(seed, f"pbem roll {number}\n{mixed}".encode(), hashlib.sha256).digest()
+
+
+EXPRESSION = re.compile(r"^([0-9]+)d([0-9]+)(?:([+-])([0-9]+)|>=([0-9]+))?$")
+
+
+def expected_roll(seed: bytes, roll: dict, randomness: str | None) -> tuple[int, list[int], int] | None:
+    """(the sides, the dice, the result) that a roll on demand's expression and purpose give from the seed; None when
+    the expression is not one pbem writes."""
+    found = EXPRESSION.match(roll["expression"])
+    if not found:
+        return None
+    count, sides = int(found.group(1)), int(found.group(2))
+    if sides < 2:
+        return None
+    key = roll_key(seed, roll["seq"], randomness)
+    dice = [draw(key, index, sides, roll["purpose"]) for index in range(count)]
+    if found.group(5):
+        return sides, dice, sum(1 for face in dice if face >= int(found.group(5)))
+    modifier = int(found.group(4) or 0) * (-1 if found.group(3) == "-" else 1)
+    return sides, dice, sum(dice) + modifier
+
+
+def check_on_demand(report: dict, problems: list[str], beacon_key: str = "") -> int:
+    """Every roll the game master made on demand in the round: its dice and result from the seed (and its own
+    beacon round), its number next in the sequence, its purpose not rolled for before in the round; returns how
+    many rolls on demand were recomputed."""
+    where = f"round {report['round']}"
+    dice = report["dice"]
+    seed = bytes.fromhex(dice["seed"])
+    seen: dict[str, int] = {}
+    rolls = dice.get("on_demand", [])
+    for index, roll in enumerate(rolls):
+        if roll["seq"] != index:
+            problems.append(f"{where}: roll on demand {index} is numbered {roll['seq']}: a roll on demand is missing "
+                            "(rolled and left out) or repeated")
+            return index
+        randomness = None
+        if roll.get("beacon"):
+            beacon = roll["beacon"]
+            randomness = hashlib.sha256(bytes.fromhex(beacon["signature"])).hexdigest()
+            if beacon.get("public_key") != beacon_key:
+                problems.append(f"{where}: roll on demand {index}'s beacon is not the campaign's chain (its public key "
+                                f"is {beacon.get('public_key')})")
+            elif not beacon_signature_checks(beacon_key, beacon["round"], beacon["previous_signature"],
+                                             beacon["signature"]):
+                problems.append(f"{where}: roll on demand {index}'s beacon round {beacon['round']}'s signature does "
+                                "not check: it is not drand's")
+            if beacon_key == DRAND_MAINNET_KEY and beacon["round"] != first_round_after(beacon["closing"]):
+                problems.append(f"{where}: roll on demand {index}'s beacon round {beacon['round']} is not the first "
+                                f"one after it was asked for at {beacon['closing']}")
+            if beacon.get("closing") != roll["at"]:
+                problems.append(f"{where}: roll on demand {index}'s beacon round is not the one after it was asked for")
+        expected = expected_roll(seed, roll, randomness)
+        if expected != (roll["sides"], roll["dice"], roll["result"]):
+            problems.append(f"{where}: roll on demand {index} ({roll['expression']} for {roll['purpose']!r}) does not "
+                            "follow from the seed: a die or its result was changed")
+        if roll["purpose"]:
+            if roll["purpose"] in seen:
+                problems.append(f"{where}: rolls on demand {seen[roll['purpose']]} and {index} are both for "
+                                f"{roll['purpose']!r}: the game master rolled again")
+            seen.setdefault(roll["purpose"], index)
+    return len(rolls)
 
 
 def read_reports(paths: list[str]) -> list[dict]:
@@ -232,7 +303,8 @@ def check(reports: list[dict], nonces: dict[int, str], beacon_key: str = DRAND_M
           notices: dict[int, list[str]] | None = None) -> tuple[list[str], dict]:
     """Every problem the reports show, and counts of what was checked."""
     problems: list[str] = []
-    counts = {"reports": len(reports), "rolls": 0, "commitments": 0, "links": 0, "nonces": 0, "beacons": 0}
+    counts = {"reports": len(reports), "rolls": 0, "commitments": 0, "links": 0, "nonces": 0, "beacons": 0,
+              "on_demand": 0}
     who = {(r["campaign"], r["player"]) for r in reports}
     if len(who) > 1:
         return [f"the reports are of more than one campaign or player: {sorted(who)}"], counts
@@ -250,6 +322,7 @@ def check(reports: list[dict], nonces: dict[int, str], beacon_key: str = DRAND_M
         randomness, checked = check_beacon(report, latest.get(report["round"] - 1), beacon_key, problems)
         counts["beacons"] += checked
         counts["rolls"] += check_dice(report, problems, randomness)
+        counts["on_demand"] += check_on_demand(report, problems, beacon_key)
     for number in sorted(latest):
         report, before = latest[number], latest.get(number - 1)
         counts["commitments"] += check_commitment(report, before, problems, notices)
@@ -303,7 +376,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(f"checked {counts['reports']} reports: {counts['rolls']} rolls recomputed, {counts['commitments']} "
           f"commitments, {counts['links']} links of the record chain, {counts['nonces']} of your nonces"
-          + (f", {counts['beacons']} beacon rounds" if counts["beacons"] else ""))
+          + (f", {counts['beacons']} beacon rounds" if counts["beacons"] else "")
+          + (f", {counts['on_demand']} roll{'s' if counts['on_demand'] != 1 else ''} on demand"
+             if counts["on_demand"] else ""))
     for problem in problems:
         print(f"PROBLEM: {problem}")
     print("all is well" if not problems else f"{len(problems)} problem{'s' if len(problems) > 1 else ''} found")

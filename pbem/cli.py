@@ -516,6 +516,38 @@ def press_command(campaign, text, file):
     click.echo(f"Stored for round {camp.open_round}: every player's report of it will carry the announcement")
 
 
+@cli.command("roll")
+@CAMPAIGN
+@click.argument("expression")
+@click.option("--for", "purpose", default="", metavar="WHY", help="What the roll is for, told with it to every player.")
+@click.option("--again", is_flag=True, help="Roll anew for a purpose already rolled for this round: every player "
+              "sees the repeat.")
+def roll_command(campaign, expression, purpose, again):
+    """Roll dice on demand, from the open round's committed seed: told at once, shown in every player's next report.
+
+    EXPRESSION is NdS (the sum), NdS+M or NdS-M, or NdS>=T (how many dice show T or more): at most 100 dice of 2
+    to 1000 sides. Each roll has a number within the round; `pbem verify` and the players' checker recompute it
+    once the round's seed is revealed, and report a gap in the numbers or a purpose rolled twice. The same roll
+    asked again (the same purpose) is told again, not rolled anew, unless --again.
+
+    \b
+    Example:
+      pbem roll war 3d6 --for "the siege of Nagashima"
+      pbem roll war 5d6>=5 --for "the ambush at Okehazama"
+    """
+    from pbem import roll
+    from pbem.files import campaign_lock
+
+    camp = _load(campaign)
+    roll.parse(expression)   # a bad expression is refused before the campaign is locked
+    with campaign_lock(camp.folder):
+        made, new = roll.request(camp, expression, purpose, again=again)
+    click.echo(("Rolled " if new else "Rolled before, not again (--again to roll anew): ")
+               + roll.line(made, camp.open_round))
+    if new:
+        click.echo(f"Every player's report of round {camp.open_round} will show it with every die")
+
+
 @cli.group()
 def player():
     """Hand a position to a new player, change a player's address or language, or mark one away.

@@ -14,7 +14,7 @@ from engine import canonical
 from engine.beacon import BeaconRound, round_after
 from engine.beacon import verify as verify_beacon
 from engine.dice import commitment, dice_key, recheck, round_seed
-from pbem import clock, press
+from pbem import clock, press, roll
 from pbem.campaign import Campaign
 from pbem.errors import CampaignDamaged, UserError
 from pbem.files import move_atomic, read_record, write_atomic
@@ -203,6 +203,12 @@ def check_round_folder(folder, where: str, number: int, secret: bytes,
     bad = recheck(dice_key(seed, dice.get("nonces", {}), randomness), dice.get("rolls", []))
     if bad is not None:
         problems.append(f"{where}: roll {bad} does not follow from the seed and the nonces")
+    asked = dice.get("on_demand", [])
+    for made in asked:
+        if made.get("beacon"):
+            problems += check_beacon(f"{where}, roll on demand {made.get('seq')}", made["beacon"],
+                                     beacon_settings or {})
+    problems += roll.problems(seed, asked, where)
     if "links" in record and (folder / "inputs.json").is_file():
         inputs = read_record(folder / "inputs.json")
         for player, link in sorted(record["links"].items()):
@@ -281,6 +287,7 @@ def rollback(campaign: Campaign, to: int, reason: str) -> dict:
                  "received_at": now, "source": f"restored by rollback-{index:02d}"}
         write_atomic(campaign.orders_dir / f"{player}.json", json.dumps(entry, sort_keys=True, indent=1) + "\n")
     press.restore(campaign, to + 1, restored, archive)
+    roll.archive(campaign, archive)
     campaign.log(f"rolled back to round {to} ({reason}); undone rounds in {archive.name}")
     settle(campaign)   # posts the notice with the new seed's commitment to every player
     return {"archive": str(archive), "undone": [u["round"] for u in undone], "commitment": promise}

@@ -53,7 +53,7 @@ MESSAGE_ID = re.compile(r"^<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>$")
 REPLY_PREFIX = re.compile(r"^\s*((re|fwd?|aw|wg|sv|vs|tr)\s*:\s*)+", re.IGNORECASE)
 REQUESTS = ("report", "json", "form", "status", "help")
 
-TAKEN = ("accepted", "rejected", "request", "help", "press", "set aside")   # outcomes: the mail is moved aside
+TAKEN = ("accepted", "rejected", "request", "help", "press", "roll", "set aside")   # outcomes: the mail is moved aside
 
 
 @dataclass
@@ -182,6 +182,9 @@ def take_mail(campaign: Campaign, mail: MailOrders, key: str) -> MailOutcome:
         if sender is None:   # a stranger's mail is never published, nor answered
             return MailOutcome(key, "set aside", None, f"{said[0]} from {mail.sender or 'nobody'}, not a player")
         return take_press(campaign, mail, key, sender, *said)
+    asked = None if carries_orders(mail) else roll_request(mail.subject)
+    if asked is not None:   # "[tag] roll 3d6 for the siege": the GM's alone
+        return take_roll(campaign, mail, key, sender, asked)
     if mail.text is not None:
         return take_orders(campaign, mail, key, sender)
     if sender is None:
@@ -248,6 +251,56 @@ def take_press(campaign: Campaign, mail: MailOrders, key: str, sender: str, requ
                          **values), capped=False)
     return MailOutcome(key, "press", sender, f"{kind}" + (f" to {recipient}" if recipient else "")
                        + (" (anonymous)" if anonymous else "") + f", round {campaign.open_round}")
+
+
+def roll_request(subject: str) -> str | None:
+    """What a subject asks to roll ("[war] roll 3d6 for the siege of Nagashima" gives "3d6 for the siege of
+    Nagashima"; "" when nothing follows), or None when it asks for no roll."""
+    words = REPLY_PREFIX.sub("", TAG.sub(" ", subject)).split()
+    if not words or words[0].lower().strip(".:!?") != "roll":
+        return None
+    return " ".join(words[1:])
+
+
+def take_roll(campaign: Campaign, mail: MailOrders, key: str, sender: str | None, asked: str) -> MailOutcome:
+    """A roll on demand by mail (pbem/roll.py): from the GM's registered address, rolled and answered to the GM
+    with the result; a player is told that only the game master may, and a stranger is not answered."""
+    from pbem import roll
+    from pbem.errors import BeaconUnavailable, UserError
+    from pbem.outbox import compose_to_gm
+
+    if mail.sender.strip().lower() != campaign.gm.strip().lower():
+        if sender is None:
+            return MailOutcome(key, "set aside", None, f"roll from {mail.sender or 'nobody'}, not the game master")
+        language = campaign.language_of(sender)
+        _reply(campaign, sender, mail, key, render.subject("roll_refused", language),
+               render.render("common/roll_refused.txt.j2", language, campaign=campaign.name, asked=asked[:200]))
+        return MailOutcome(key, "rejected", sender, "roll: only the game master may roll on demand")
+    expression, _, purpose = asked.partition(" ")
+    purpose = purpose.strip()
+    if purpose.lower().startswith("for "):
+        purpose = purpose[4:]
+    number = campaign.open_round
+    answer_key = f"gm-r{number:04d}-roll-{key}"
+    try:
+        made, new = roll.request(campaign, expression, purpose, key=key)
+    except (UserError, BeaconUnavailable) as exc:
+        subject = "roll refused"
+        body = (f"Nothing was rolled for your mail \"{mail.subject[:200]}\": {exc}\n"
+                + f"\nWrite the subject as [{campaign.name}] roll 3d6 for the siege of Nagashima "
+                  f"(expressions: {roll.EXAMPLES}).\n")
+        outcome = MailOutcome(key, "rejected", sender, f"roll: {exc}"[:300])
+    else:
+        subject = f"rolled: {roll.line(made, number)}"[:200]
+        body = (("Rolled " if new else "Rolled before, from the same mail or for the same purpose, not again: ")
+                + roll.line(made, number) + "\n\n"
+                + f"Every player's report of round {number} will show it with every die; pbem verify and the\n"
+                  "players' checker recompute it from the round's seed once it is revealed.\n")
+        outcome = MailOutcome(key, "roll", sender, roll.line(made, number))
+    message_id = mail.message_id if mail.message_id and MESSAGE_ID.match(mail.message_id) else None
+    post(campaign, answer_key, compose_to_gm(campaign, subject, body, key=answer_key, moment=clock.now(),
+                                             in_reply_to=message_id, references=_references(mail)))
+    return outcome
 
 
 def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | None) -> MailOutcome:

@@ -65,6 +65,27 @@ def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, m
     return _head(fields + text[0]) + b"\r\n" + text[1]
 
 
+def compose_to_gm(campaign: Campaign, subject: str, body: str, *, key: str, moment: datetime,
+                  in_reply_to: str | None = None, references: list[str] | None = None) -> bytes:
+    """A message to the game master, at the campaign's GM address, in plain text (the GM's words are English,
+    the code's). It says it is an automatic answer (Auto-Submitted), so that where the GM's address is the
+    campaign's own mailbox, the answer fetched back is set aside, never taken as a request."""
+    fields = [
+        ("From", formataddr((f"pbem {campaign.name}", campaign.gm))),
+        ("To", campaign.gm),
+        ("Subject", f"[{campaign.name}] {subject}"),
+        ("Date", format_datetime(moment)),
+        ("Message-ID", message_id(campaign, key)),
+        ("Auto-Submitted", "auto-replied"),
+    ]
+    if in_reply_to:
+        chain = [ref for ref in (references or []) if ref != in_reply_to][-MAX_REFERENCES + 1:]
+        fields += [("In-Reply-To", in_reply_to), ("References", " ".join([*chain, in_reply_to]))]
+    fields += [("X-Pbem-Campaign", campaign.name), ("MIME-Version", "1.0")]
+    text = _part("plain", body)
+    return _head(fields + text[0]) + b"\r\n" + text[1]
+
+
 def _multipart(subtype: str, key: str, parts: list[tuple[list[tuple[str, str]], bytes]]):
     """Parts in one multipart part, with a boundary made from the message's key: the same on every run."""
     boundary = "pbem-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]

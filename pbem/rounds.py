@@ -18,7 +18,7 @@ from engine import canonical
 from engine.beacon import BeaconRound
 from engine.dice import Dice, commitment, round_seed
 from engine.game import players_to_order
-from pbem import clock, press, render
+from pbem import clock, press, render, roll
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.faults import charge_disk, crash_point
@@ -71,6 +71,8 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
         dice_record["beacon"] = beacon
     if inputs.get("next_beacon") and not over:
         dice_record["next_beacon"] = inputs["next_beacon"]
+    if inputs.get("on_demand"):   # the GM's rolls on demand (pbem/roll.py), drawn again from the seed
+        dice_record["on_demand"] = roll.drawn(seed, inputs["on_demand"])
     files = {
         "inputs.json": canonical.dump_bytes(inputs),
         "state.json": canonical.dump_bytes(state),
@@ -239,6 +241,7 @@ def compute_open_round(campaign: Campaign, number: int, state: dict, now, missin
         **({"timezone": campaign.timezone} if campaign.timezone != "UTC" else {}),   # the footer's deadline
         **({"beacon": beacon} if beacon else {}),
         **press.inputs_of(press.pending(campaign, number)),
+        **roll.inputs_of(roll.pending(campaign, number)),
     }
     if campaign.beacon and inputs["deadline"]:
         inputs["next_beacon"] = announced_beacon(campaign, inputs["deadline"])
@@ -371,6 +374,7 @@ def settle(campaign: Campaign, files: dict[str, bytes] | None = None) -> None:
         if read_record(path).get("round", 0) <= last:
             path.unlink()
     press.forget_resolved(campaign, last)
+    roll.forget_resolved(campaign, last)
     rerun = campaign.folder / RERUN_FILE
     if rerun.is_file() and read_record(rerun).get("round", 0) <= last:
         rerun.unlink()
