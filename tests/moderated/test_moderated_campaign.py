@@ -193,3 +193,50 @@ def test_the_moderate_commands_have_help_with_an_example_and_refuse_another_game
     other = make_campaign(tmp_path / "war")
     refused = run("moderate", "draft", other.folder)
     assert refused.code == 2 and "take no GM results" in refused.err
+
+
+def test_the_gms_press_is_in_every_report_beside_the_results(tmp_path):
+    camp = make_campaign(tmp_path / "feud", players=PLAYERS, game="moderated", deadline_hours=48)
+    with clock.frozen_at(START + timedelta(hours=1)):
+        send_orders(camp, 1)
+        assert run("press", camp.folder, "--text", "The shogun summons every daimyo to Kyoto.").code == 0
+        write_results(camp, 1, RESULTS_1)
+        assert run("resolve", camp.folder).code == 0
+    for player in PLAYERS:
+        text = report(camp, player)
+        assert "The shogun summons every daimyo to Kyoto." in text and "Ann's army reaches Kyoto." in text
+
+
+def test_a_rollback_plays_the_round_again_from_the_gms_file_as_corrected(tmp_path):
+    camp = played_round_1(tmp_path)
+    with clock.frozen_at(START + timedelta(hours=2)):
+        assert run("rollback", camp.folder, "--to", "0", "--reason", "bob's results were wrong").code == 0
+        write_results(camp, 1, RESULTS_1.replace("40 banners", "4 banners"))
+        again = run("resolve", camp.folder, "--force")
+    assert again.code == 0, again.err
+    assert "4 banners" in report(camp, "bob") and "40 banners" not in report(camp, "bob")
+    assert run("verify", camp.folder).code == 0 and run("replay", camp.folder).code == 0
+
+
+def test_orders_by_mail_in_the_players_own_words_are_token_checked_acknowledged_and_stored(tmp_path):
+    from email.message import EmailMessage
+
+    from pbem.mail_intake import take_raw
+
+    camp = make_campaign(tmp_path / "feud", players=PLAYERS, game="moderated", deadline_hours=48)
+
+    def mail(token: str, n: int) -> bytes:
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = "ann@example.org", "gm@example.org", "[feud] orders"
+        message["Message-ID"] = f"<ann-{n}@example.org>"
+        message.set_content(f'Dear GM,\n\nround = 1\nplayer = "ann"\ntoken = "{token}"\n'
+                            'orders = """\nMarch on Kyoto.\nBurn the bridge.\n"""\n\nThanks!\n-- \nann\n')
+        return message.as_bytes()
+
+    with clock.frozen_at(START + timedelta(hours=1)):
+        take_raw(camp, mail("not-anns-token", 1))
+        assert "ann" not in camp.pending_orders()
+        take_raw(camp, mail(TOKENS["ann"], 2))
+    assert camp.pending_orders()["ann"]["orders"] == {"orders": "March on Kyoto.\nBurn the bridge."}
+    acks = [path.read_text("utf-8", errors="replace") for path in (camp.folder / "outbox").glob("*ann*.eml")]
+    assert any("Burn the bridge." in ack for ack in acks)
