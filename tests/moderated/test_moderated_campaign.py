@@ -240,3 +240,14 @@ def test_orders_by_mail_in_the_players_own_words_are_token_checked_acknowledged_
     assert camp.pending_orders()["ann"]["orders"] == {"orders": "March on Kyoto.\nBurn the bridge."}
     acks = [path.read_text("utf-8", errors="replace") for path in (camp.folder / "outbox").glob("*ann*.eml")]
     assert any("Burn the bridge." in ack for ack in acks)
+
+
+def test_the_status_says_whether_the_gms_results_of_the_open_round_are_written(tmp_path):
+    camp = make_campaign(tmp_path / "feud", players=PLAYERS, game="moderated", deadline_hours=48)
+    with clock.frozen_at(START + timedelta(hours=1)):
+        before = run("status", camp.folder)
+        write_results(camp, 1, RESULTS_1)
+        after = run("status", camp.folder, "--json")
+    assert "Results:    the game master has not written them yet" in before.out
+    assert "Standings:  1. ann; 1. bob; 1. cho" in before.out
+    assert json.loads(after.out)["gm_results"] is True
