@@ -783,7 +783,8 @@ def resolve(campaign, force, round_number, dry_run, shown):
         else:
             click.echo(f"Round {info['round']} is open"
                        + (f", due {info['deadline_local']} ({info['deadline']})" if info["deadline"] else "")
-                       + f"; waiting for orders from {', '.join(info['missing']) or 'nobody'}.")
+                       + f"; waiting for orders from {', '.join(info['missing']) or 'nobody'}"
+                       + (" and for the GM's results" if info.get("gm_results") is False else "") + ".")
         sys.stdout.flush()
         forcing_told(camp)
 

@@ -26,10 +26,6 @@ def path_of(campaign: Campaign, number: int) -> Path:
     return campaign.folder / RESULTS_FOLDER / f"round-{number:03d}.toml"
 
 
-def shown_path(campaign: Campaign, number: int) -> str:
-    return str(path_of(campaign, number))
-
-
 def read(campaign: Campaign, state: dict, number: int) -> dict:
     """The results of round `number` as the game reads them; a UserError says what is missing or wrong, and at
     which line of the file."""

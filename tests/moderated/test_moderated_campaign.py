@@ -61,6 +61,7 @@ def played_round_1(tmp_path: Path) -> Campaign:
         write_results(camp, 1, RESULTS_1)
         resolved = run("resolve", camp.folder)
         assert resolved.code == 0, resolved.err
+        assert "waiting for orders from ann, bob, cho and for the GM's results." in resolved.out
     return Campaign.load(camp.folder)
 
 
