@@ -5,10 +5,10 @@ No I/O, no clock, no global randomness: everything here is a pure function of it
 from engine.canonical import digest, dumps
 from engine.dice import Dice, commitment, round_seed
 from engine.events import ALL, GM, event, for_player, visible_to
-from engine.game import NOT_ALLOWED, NOT_UNDERSTOOD, Checked, Game, Problem, shown
+from engine.game import NOT_ALLOWED, NOT_UNDERSTOOD, Checked, Game, GmResults, Problem, shown
 from engine.problems import ProblemTable
 
 __all__ = [
-    "ALL", "GM", "NOT_ALLOWED", "NOT_UNDERSTOOD", "Checked", "Dice", "Game", "Problem", "ProblemTable",
+    "ALL", "GM", "NOT_ALLOWED", "NOT_UNDERSTOOD", "Checked", "Dice", "Game", "GmResults", "Problem", "ProblemTable",
     "commitment", "digest", "dumps", "event", "for_player", "round_seed", "shown", "visible_to",
 ]

@@ -100,6 +100,24 @@ class Checked:
 
 
 @dataclass(frozen=True)
+class GmResults:
+    """What a game whose rounds its game master adjudicates asks of the shell: each round waits for the GM's
+    results file (TOML, one per round), and the game's resolve takes what `read` made of it beside the orders,
+    as `resolve(state, orders, dice, results=...)` (see resolve_round). The shell records the results in the
+    round's inputs ("gm_results"), so that replay and verify take them again, and never resolves without them."""
+
+    # (state, the results file as parsed TOML, the round it is for) -> (the results as plain data, or None when
+    # there are problems; the problems, each naming its field, e.g. "private.zed", which the shell finds the line of)
+    read: Callable[[State, dict, int], tuple[dict | None, list[Problem]]]
+    # (state, {player: orders} in so far, the round) -> the skeleton of the round's results file, every player's
+    # orders in it as comments, which `read` refuses until the GM has written it
+    draft: Callable[[State, dict[str, Orders], int], str]
+    # (state, {player: orders}, the round) -> a results file written by the computer: what `pbem demo`, and the
+    # tests that play every game without a GM, stand in for the GM with
+    stand_in: Callable[[State, dict[str, Orders], int], str]
+
+
+@dataclass(frozen=True)
 class Game:
     """What the shell needs of a game. See README.md, "Adding a game"."""
 
@@ -151,6 +169,24 @@ class Game:
     # "package.module:name" of the game's click command for `pbem odds NAME` (exact odds of its dice), if any;
     # the shell imports it only when asked, and the engine never does
     odds_command: str | None = None
+    # "package.module:name" of the game's own click command (often a group), offered as `pbem NAME` (the
+    # attribute's name, "_" written "-"); the shell imports it only when that command is asked for
+    commands: str | None = None
+    # the GM's results each round waits for, in a game its game master adjudicates (None: the dice and the rules do)
+    gm_results: GmResults | None = None
+
+
+def command_name(game: Game) -> str | None:
+    """The name of the game's own command (Game.commands), read from its path without importing it."""
+    return game.commands.rpartition(":")[2].replace("_", "-") if game.commands else None
+
+
+def resolve_round(game: Game, state: State, orders: dict[str, Orders], dice: Dice,
+                  results: dict | None = None) -> tuple[State, list[dict]]:
+    """game.resolve, given the GM's results where the game takes them (Game.gm_results)."""
+    if game.gm_results is None:
+        return game.resolve(state, orders, dice)
+    return game.resolve(state, orders, dice, results=results)
 
 
 def players_to_order(game: Game, state: State, players: list[str]) -> list[str]:

@@ -13,6 +13,7 @@ from engine import Game
 MODULES = {
     "age-of-war": "games.age_of_war",
     "ikusa": "games.ikusa",
+    "moderated": "games.moderated",
 }
 
 

@@ -17,7 +17,27 @@ from pbem.odds import odds
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class WithGameCommands(click.Group):
+    """pbem's own commands, and the commands a game brings (Game.commands), found by name when asked for: the
+    games are imported only then, so that `pbem --help` and the other commands do not pay for them."""
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        found = super().get_command(ctx, name)
+        if found is not None:
+            return found
+        import importlib
+
+        from engine.game import command_name
+        from games import GAMES
+
+        for game_name in GAMES:
+            if command_name(GAMES[game_name]) == name:
+                module, _, attribute = GAMES[game_name].commands.partition(":")
+                return getattr(importlib.import_module(module), attribute)
+        return None
+
+
+@click.group(cls=WithGameCommands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="pbem")
 def cli():
     """Play-by-email turn processor for samurai board games.
@@ -32,6 +52,9 @@ def cli():
       pbem new war --game age-of-war --player ann=ann@example.org \\
                --player bob=bob@example.org --gm gm@example.org
       pbem status war
+
+    A game may bring commands of its own, not listed here: in a GM-moderated
+    campaign (--game moderated), `pbem moderate --help`.
     """
 
 
@@ -792,7 +815,8 @@ def resolve(campaign, force, round_number, dry_run, shown):
         else:
             click.echo(f"Round {info['round']} is open"
                        + (f", due {info['deadline_local']} ({info['deadline']})" if info["deadline"] else "")
-                       + f"; waiting for orders from {', '.join(info['missing']) or 'nobody'}.")
+                       + f"; waiting for orders from {', '.join(info['missing']) or 'nobody'}"
+                       + (" and for the GM's results" if info.get("gm_results") is False else "") + ".")
         sys.stdout.flush()
         forcing_told(camp)
 

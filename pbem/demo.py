@@ -1,4 +1,5 @@
-"""The embedded default: a whole campaign played by the game's computer player.
+"""The embedded default: a whole campaign played by the game's computer player (and its computer GM, in a game
+its GM adjudicates).
 
 Everything is derived from the seed (campaign secret, tokens, the virtual
 calendar), so the same seed gives the same game, byte for byte.
@@ -13,6 +14,7 @@ from engine.game import players_to_order
 from pbem import clock
 from pbem.campaign import Campaign, Player
 from pbem.create import new_campaign
+from pbem.gm_results import write_stand_in
 from pbem.orders import Submission, normalised_text, read_orders, store
 from pbem.rounds import resolve
 
@@ -40,6 +42,7 @@ def run_demo(game_name: str, folder: Path, seed: str, players: int, progress=Non
                 text = f'token = "{tokens[name]}"\n' + normalised_text(campaign, Submission(name, number, orders))
                 store(campaign, read_orders(campaign, text.encode(), f"demo:{name}", require_token=True),
                       "computer player")
+            write_stand_in(campaign)   # a game its GM adjudicates: the computer GM's results too
             resolve(campaign)
         if progress:
             progress(number, campaign)

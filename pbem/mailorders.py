@@ -18,6 +18,8 @@ from email.parser import BytesHeaderParser
 from email.utils import parseaddr
 from html.parser import HTMLParser
 
+from pbem.tomlscan import after_string
+
 TOML_LINE = re.compile(r"""^\s*(\[\[?[A-Za-z_"][^\]]*\]\]?\s*(#.*)?$|[A-Za-z_][\w.-]*\s*=|"[^"]+"\s*=)""")
 QUOTE = re.compile(r"^\s*>\s?")
 ATTRIBUTION = re.compile(r"^\s*(On .+ wrote:|Le .+ a écrit\s*:|Am .+ schrieb .+:|El .+ escribió:)\s*$")
@@ -166,7 +168,30 @@ def _toml_block(lines: list[str]) -> str | None:
     marks = [i for i, line in enumerate(lines) if TOML_LINE.match(line)]
     if not marks:
         return None
-    return "\n".join(lines[marks[0]:_block_end(lines, marks[-1]) + 1]).strip() + "\n"
+    end = _block_end(lines, _string_end(lines, marks[0], marks[-1]))
+    return "\n".join(lines[marks[0]:end + 1]).strip() + "\n"
+
+
+def _string_end(lines: list[str], first: int, last: int) -> int:
+    """The block's last line: `last`, or later where a multi-line string begun by then runs on (a text in a
+    player's own words, orders = \"\"\"...\"\"\", whose lines read as no TOML)."""
+    text, end = "\n".join(lines[first:]), last
+    i, line = 0, first
+    while i < len(text) and line <= end:
+        char = text[i]
+        if char == "#":
+            newline = text.find("\n", i)
+            i = len(text) if newline < 0 else newline
+            continue
+        if char in "\"'":
+            after = after_string(text, i)
+            line += text.count("\n", i, after)
+            end = max(end, line)
+            i = after
+            continue
+        line += char == "\n"
+        i += 1
+    return end
 
 
 def _block_end(lines: list[str], last: int) -> int:

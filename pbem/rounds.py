@@ -17,8 +17,8 @@ import zlib
 from engine import canonical
 from engine.beacon import BeaconRound
 from engine.dice import Dice, commitment, round_seed
-from engine.game import players_to_order
-from pbem import clock, press, render, roll
+from engine.game import players_to_order, resolve_round
+from pbem import clock, gm_results, press, render, roll
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.faults import charge_disk, crash_point
@@ -57,7 +57,7 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     if number == 0:
         state, events = game.setup(inputs["players"], inputs["options"], dice)
     else:
-        state, events = game.resolve(previous_state, inputs["orders"], dice)
+        state, events = resolve_round(game, previous_state, inputs["orders"], dice, inputs.get(gm_results.INPUT))
     if "press" in inputs or "private_messages" in inputs:   # what players and the GM said, after the game's events
         events = [*events, *press.events_of(inputs)]
     canonical.check_plain(state)
@@ -243,6 +243,8 @@ def compute_open_round(campaign: Campaign, number: int, state: dict, now, missin
         **press.inputs_of(press.pending(campaign, number)),
         **roll.inputs_of(roll.pending(campaign, number)),
     }
+    if gm_results.needed(campaign):   # the GM's results of the round, refused with their lines when wrong
+        inputs[gm_results.INPUT] = gm_results.read(campaign, state, number)
     if campaign.beacon and inputs["deadline"]:
         inputs["next_beacon"] = announced_beacon(campaign, inputs["deadline"])
     before = (campaign.round_dir(number - 1) / "round.json").read_bytes()   # the round this one follows

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.game import players_to_order
+from pbem import gm_results
 from pbem.campaign import LEFT_FILE, Campaign
 from pbem.languages import ENGLISH
 
@@ -32,6 +33,8 @@ def campaign_status(campaign: Campaign) -> dict:
         **({"beacon": beacon_status(campaign)} if campaign.beacon and not over and campaign.deadline() else {}),
         **({"schedule": schedule_status(campaign)} if campaign.deadline_weekdays else {}),
         **desk_status(campaign, over),
+        **({"gm_results": gm_results.path_of(campaign, campaign.open_round).is_file()}
+           if gm_results.needed(campaign) and not over else {}),   # a game its GM adjudicates: written yet?
     }
 
 
@@ -228,4 +231,4 @@ def format_standings(campaign: Campaign) -> str:
 
 def _standing(row: dict) -> str:
     details = ", ".join(f"{key} {value}" for key, value in row.items() if key not in ("player", "rank"))
-    return f"{row['rank']}. {row['player']} ({details})"
+    return f"{row['rank']}. {row['player']}" + (f" ({details})" if details else "")

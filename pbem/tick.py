@@ -12,7 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from engine.game import players_to_order
-from pbem import clock, render
+from pbem import clock, gm_results, render
 from pbem.campaign import Campaign
 from pbem.errors import BeaconUnavailable, CampaignLocked
 from pbem.files import campaign_lock
@@ -52,6 +52,9 @@ def tick(folder: Path) -> Tick:
             elif not over:
                 report.did += remind(campaign, state)
                 ready, why_not = due(campaign, deadline_counts=fetched, state=state)
+                held = gm_results.waiting(campaign, state) if ready else None
+                if held:   # a round its GM adjudicates resolves only with the GM's results
+                    ready, why_not = False, _once(campaign, f"due but NOT resolved: {held}")
                 if ready:
                     try:
                         result = resolve(campaign, force=True)

@@ -14,6 +14,8 @@ from collections import Counter
 from pathlib import Path
 
 from pbem import clock
+from pbem.campaign import Campaign
+from pbem.gm_results import write_stand_in
 from tests.conftest import START, TOKENS, make_campaign, run
 
 SLOW_SECONDS = 1.0
@@ -31,6 +33,7 @@ def played_campaign(folder: Path, game: str = "age-of-war", planted: bool = True
     outbox/.retry.json as pbem writes them: every file there to damage."""
     camp = make_campaign(folder, game=game, deadline_hours=48)
     for _ in (1, 2):
+        write_stand_in(Campaign.load(camp.folder))   # a game its GM adjudicates: the GM's results
         assert run("resolve", camp.folder, "--force").code == 0
     form = run("orders", "template", camp.folder, "ann").out.replace("PUT-YOUR-TOKEN-HERE", TOKENS["ann"])
     (camp.folder / "inbox" / "ann.toml").write_text(form)

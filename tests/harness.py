@@ -55,6 +55,9 @@ class Harness:
                         names and the envelope's keys are added);
       seed_bodies       (state, player) -> order bodies beyond the order form to mutate.
     Goldens (tests/goldens): goldens.
+    A game its GM adjudicates (Game.gm_results): gm_file, (state, orders, round, rng) -> the text of the GM's
+                        results file of that round, as a GM might write it (the positions record what the game
+                        reads of it), and its own checks vary the results where a player may not see them.
     JSON report schema (tests/test_report_schema.py):
       rare_events       event kind -> why the battery of seeded games (tests/report_battery.py) never shows it;
                         every other kind the game's schema names must be seen there.
@@ -75,6 +78,7 @@ class Harness:
     checks: dict = field(default_factory=dict)
     rotation: tuple[str, ...] = ("events", "orders", "dice")
     rare_events: dict = field(default_factory=dict)
+    gm_file: Callable | None = None
 
 
 class MissingHarness(LookupError):

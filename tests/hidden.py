@@ -45,6 +45,7 @@ import itertools
 import json
 import random
 import sys
+import tomllib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -54,7 +55,7 @@ from engine import dice as dice_module
 from engine.canonical import copy_plain
 from engine.dice import Dice
 from engine.events import ALL, GM, PUBLIC, visible_to
-from engine.game import Game, players_to_order
+from engine.game import Game, players_to_order, resolve_round
 from games import get
 from pbem import render
 from pbem.campaign import Player
@@ -171,8 +172,21 @@ def play_round(trajectory: Trajectory) -> None:
     inputs = {"round": number, "orders": orders, "defaulted": silent, "nonces": nonces,
               "resolved_at": RESOLVED_AT, "deadline": draw_deadline(rng), "rerun": None}
     dice = Dice.for_round(dice_module.round_seed(trajectory.secret, number), nonces)
-    state, events = game.resolve(last.state, orders, dice)
+    results = gm_results_of(game, last.state, orders, number, rng)
+    if results is not None:   # recorded as compute_round finds them in the inputs
+        inputs["gm_results"] = results
+    state, events = resolve_round(game, last.state, orders, dice, results)
     trajectory.rounds.append(Round(number, inputs, state, events, dice.rolls))
+
+
+def gm_results_of(game: Game, state: dict, orders: dict, number: int, rng: random.Random) -> dict | None:
+    """For a game its GM adjudicates, the round's results as the game reads the file its adapter writes."""
+    if game.gm_results is None:
+        return None
+    text = harness_for(game.name).gm_file(state, orders, number, rng)
+    results, problems = game.gm_results.read(state, tomllib.loads(text), number)
+    assert not problems, problems
+    return results
 
 
 def chosen_orders(game: Game, state: dict, player: str, rng: random.Random) -> dict:
@@ -569,9 +583,10 @@ def check_unexecuted_orders(pos: Position, player: str, change: int, game: Game 
 
 
 def resolved_with(pos: Position, player: str, game: Game | None, made: tuple[str, dict, str] | None,
-                  where: str) -> Tally:
-    """The round resolved again with one player's orders replaced (made = (other, orders, what)), same dice:
-    the player's report compared with the one the recorded round gave."""
+                  where: str, results: dict | None = None) -> Tally:
+    """The round resolved again with one player's orders replaced (made = (other, orders, what)), same dice,
+    and the GM's results replaced where given: the player's report compared with the one the recorded round
+    gave."""
     game = game or pos.game
     tally = Tally()
     if made is None:
@@ -581,7 +596,8 @@ def resolved_with(pos: Position, player: str, game: Game | None, made: tuple[str
     dice = Dice.for_round(dice_module.round_seed(pos.trajectory.secret, pos.number), inputs.get("nonces", {}))
     where = f"{where}: {what}"
     try:
-        state, events = game.resolve(pos.previous_state, {**inputs["orders"], other: orders}, dice)
+        state, events = resolve_round(game, pos.previous_state, {**inputs["orders"], other: orders}, dice,
+                                      results if results is not None else inputs.get("gm_results"))
     except Exception as exc:  # noqa: BLE001 - orders the round should ignore must not stop it either
         tally.leaks.append(f"{where}: resolve failed: {exc!r}")
         return tally
@@ -598,7 +614,7 @@ def _resolved_again(pos: Position, game: Game) -> tuple[dict, list[dict], list[d
     """The round resolved by another game (a planted leak) from the same inputs: (state, events, rolls)."""
     inputs = pos.round.inputs
     dice = Dice.for_round(dice_module.round_seed(pos.trajectory.secret, pos.number), inputs.get("nonces", {}))
-    state, events = game.resolve(pos.previous_state, inputs["orders"], dice)
+    state, events = resolve_round(game, pos.previous_state, inputs["orders"], dice, inputs.get("gm_results"))
     return state, events, dice.rolls
 
 
@@ -776,8 +792,8 @@ def picture_peeking(key: str):
 
 def announcing_orders(game: Game) -> Game:
     """The game with every order of the round told to everyone at its end."""
-    def resolve(state: dict, orders: dict, dice) -> tuple[dict, list[dict]]:
-        new, events = game.resolve(state, orders, dice)
+    def resolve(state: dict, orders: dict, dice, **results) -> tuple[dict, list[dict]]:
+        new, events = game.resolve(state, orders, dice, **results)   # results: a game its GM adjudicates
         return new, events + [{"kind": "orders", "audience": ALL, "orders": copy_plain(orders)}]
 
     return dataclasses.replace(game, resolve=resolve)

@@ -28,6 +28,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from pbem.campaign import Campaign
+from pbem.gm_results import write_stand_in
 from pbem.orders import read_orders
 from tests.conftest import ROOT, pbem_env, run
 from tests.harness import registered
@@ -53,6 +54,7 @@ def _prepare(folder: Path, servers: MailServers, game_name: str) -> tuple[Campai
     """The campaign with its mail waiting, and the orders each player sent, as they must be used."""
     camp = mail_campaign(folder / "war", servers, game=game_name)
     assert run("tick", camp.folder).code == 0          # the welcome letters go out
+    write_stand_in(camp)   # a game its GM adjudicates: the GM's results are in before the round is due
     send_by_smtp(servers, "bob", computer_orders_mail(camp, "bob", "<bob-wrong-token@example.org>", "bad-token"))
     for player in PLAYERS:
         send_by_smtp(servers, player, computer_orders_mail(camp, player, f"<{player}-r1@example.org>"))
@@ -173,6 +175,7 @@ def force_trial(folder: Path, delay: float, game_name: str, crash_at: str | None
     from tests.conftest import make_campaign
 
     camp = make_campaign(folder / "war", game=game_name, players=PLAYERS)
+    write_stand_in(camp)   # a game its GM adjudicates: the GM's results
     process = _forcing_process(camp.folder, **({"crash_at": crash_at} if crash_at else {}))
     try:
         finished = process.wait(timeout=120 if crash_at else delay) == 0

@@ -41,6 +41,7 @@ from hypothesis import strategies as st
 
 from pbem import clock, render
 from pbem.campaign import Campaign
+from pbem.gm_results import write_stand_in
 from pbem.orders import (
     ENVELOPE,
     MAX_BYTES,
@@ -196,6 +197,7 @@ def play(campaign: Campaign, rounds: int | None) -> None:
     while (rounds is None or played < rounds) and not campaign.is_over() and played < 200:
         played += 1
         with clock.frozen_at(START + timedelta(days=played)):
+            write_stand_in(campaign)   # a game its GM adjudicates: the computer GM's results
             resolve(campaign, force=True)
 
 

@@ -25,6 +25,7 @@ from tests.hidden import CAMPAIGN, ShellCampaign, new_trajectory, play_round
 PLAYED = {
     "age-of-war": (range(3), 40),
     "ikusa": (range(6), 12),
+    "moderated": (range(4), 15),
 }
 
 

@@ -14,6 +14,7 @@ import pytest
 from engine.dice import round_seed
 from pbem import clock
 from pbem.campaign import Campaign
+from pbem.gm_results import write_stand_in
 from pbem.mail_intake import take_raw
 from pbem.rounds import attempt
 from tests.conftest import START, TOKENS, make_campaign, order_file, run
@@ -76,11 +77,14 @@ def test_no_secret_appears_in_anything_a_campaign_produces_or_a_command_prints(t
     pbem("orders", "check", camp.folder, order_file(tmp_path, "ann", 1, ["Gifu"], token=TOKENS["bob"]))
     for hours in (30, 50):   # a reminder, then the deadline
         with clock.frozen_at(START + timedelta(hours=hours)):
+            write_stand_in(Campaign.load(camp.folder))   # a game its GM adjudicates: the GM's results
             pbem("tick", camp.folder)
     with clock.frozen_at(START + timedelta(hours=51)):
+        write_stand_in(Campaign.load(camp.folder))
         pbem("resolve", camp.folder, "--force")
         replaced = pbem("player", "replace", camp.folder, "bob", "--email", "robert@example.org")
         pbem("rollback", camp.folder, "--to", "1", "--reason", "testing")
+        write_stand_in(Campaign.load(camp.folder))
         pbem("resolve", camp.folder, "--force")
     for command in (["status", camp.folder], ["status", camp.folder, "--json"], ["verify", camp.folder],
                     ["replay", camp.folder], ["report", camp.folder, "ann"],

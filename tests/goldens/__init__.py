@@ -51,6 +51,7 @@ def play(golden: Golden, folder: Path) -> dict[str, bytes]:
     from pbem.campaign import Player
     from pbem.cli import cli
     from pbem.create import new_campaign
+    from pbem.gm_results import write_stand_in
     from pbem.inbox import take_inbox
     from pbem.orders import Submission, normalised_text
     from pbem.rounds import resolve
@@ -97,6 +98,7 @@ def play(golden: Golden, folder: Path) -> dict[str, bytes]:
                 (campaign.folder / "inbox" / f"{name}-round-{number}.toml").write_text(text, "utf-8")
             taken = take_inbox(campaign)
             assert all(t.accepted for t in taken), [t.problems for t in taken if not t.accepted]
+            write_stand_in(campaign)   # a game its GM adjudicates: the computer GM's results
             resolve(campaign)
             keep_round(number)
     return out
