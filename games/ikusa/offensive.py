@@ -129,6 +129,7 @@ class Campaign:
     ends_at: str | None = None      # where the army stands for its last battle
     last_fought: bool = False       # whether its last entry is a battle it does not advance from
     ronin: int = 0                  # ronin to hire onto it
+    left: dict = field(default_factory=dict)   # the army as its battles are expected to leave it
     ninja: tuple[Fraction, str] | None = None   # (chance gained, enemy army) if an assassination helps most
 
 
@@ -406,6 +407,7 @@ def campaign_from(state: dict, side: str, board: Board, army_id: str, start: str
         if regular_units(force) - force.get(DAIMYO, 0) - force.get(RONIN, 0) < 2:
             break
     campaign.ronin = room if campaign.battles else 0
+    campaign.left = force
     return campaign
 
 
@@ -505,11 +507,12 @@ def final_moves(state: dict, side: str, board: Board, campaigns: list[Campaign],
         force = state["provinces"][here]["force"]
         if regular_count(force) >= 2:
             orders.append({"province": here, "to": targets.pop(0), "units": {last_standing(force): 1}})
-        troops = {k: n for k, n in state["armies"][c.army]["units"].items() if k not in (DAIMYO, RONIN)}
+        troops = {k: n for k, n in c.left.items() if k not in (DAIMYO, RONIN)}
+        ronin = c.left.get(RONIN, 0)   # the ronin limit holds after the drops: ronin at most the regulars less one
         drops = {}
         for target in targets:
             kind = first_spared(troops)
-            if kind is None or regular_units(troops) < 2:
+            if kind is None or regular_units(troops) < 2 or regular_units(troops) - 1 + c.left.get(DAIMYO, 0) <= ronin:
                 break
             drops[target] = {kind: 1}
             troops = compact({**troops, kind: troops[kind] - 1})
