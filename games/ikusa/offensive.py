@@ -22,8 +22,10 @@ army stands, this one plans each army's round, army by army (by id):
 - The ninja: where assassinating the enemy daimyo that defends a target
   would make the battle good enough, or raise its chance by 10 points (the
   d12 kills on 8 or less), it keeps a Koku back from the levy, bids for the
-  ninja and orders the assassination before its own war's phase B. Koku that
-  buy nothing else go to the ninja box too, so no other side can use it.
+  ninja and orders the assassination before its own war's phase B.
+- Ronin join its attacks; the Koku left hire more for its armies that will
+  stand next to an enemy (computer.guard_ronin: hidden ronin defend too), and
+  Koku that buy nothing else go to the ninja box, so no other side can use it.
 - It builds a castle, or a fortress on a castle, with 6 Koku or more, on its
   province where the strongest enemy army stands next door (twice as much
   where its own army stands).
@@ -162,6 +164,10 @@ def side_orders(state: dict, side: str, board: Board) -> dict:
         left -= 1
         section["ninja"] = {"assassinate": {"daimyo": hire, "before": "B", "war_of": side}}
     deployed = [{"to": c.army, "count": c.ronin} for c in campaigns if c.ronin]
+    spare = PER_KOKU * left - sum(entry["count"] for entry in deployed)
+    garrisoned = {c.army for c in campaigns if c.move and c.move.get("garrison")}
+    deployed += [entry for entry in guard_ronin(trial, side, board, deployed, max(0, spare), moved)
+                 if entry["to"] not in garrisoned]   # a garrison left on the way lowers the ronin limit
     count = sum(entry["count"] for entry in deployed)
     if count:
         boxes["ronin"] = min(left, -(-count // PER_KOKU))
@@ -179,6 +185,13 @@ def side_orders(state: dict, side: str, board: Board) -> dict:
     war["battles"] = [entry for c in campaigns for entry in c.battles] + [entry for entry, _ in forces]
     war["final_moves"] = final_moves(moved, side, board, campaigns, forces)
     return {"planning": boxes, **section, "war": war}
+
+
+def guard_ronin(state: dict, side: str, board: Board, deployed: list[dict], count: int, moved: dict) -> list[dict]:
+    """computer.guard_ronin for where phase A takes the armies: the ronin the Koku left can still hire go onto
+    the armies that will stand next to an enemy (hidden ronin defend too), within the limit before phase A."""
+    entries = computer.guard_ronin(state, side, board, deployed, count)
+    return [entry for entry in entries if _borders_enemy(moved, side, board, moved["armies"][entry["to"]]["province"])]
 
 
 def _counts(levy: list[dict]) -> dict[str, int]:
@@ -387,7 +400,8 @@ def campaign_from(state: dict, side: str, board: Board, army_id: str, start: str
     at LATER_ODDS); it stays where it stands, and takes the beaten provinces in phase D."""
     level = state["armies"][army_id]["experience"]
     lone = regular_units(units) - units.get(DAIMYO, 0) == 0
-    room = min(ronin, max(0, regular_units(units) - 1))
+    before = state["armies"][army_id]["units"]   # ronin are deployed before phase A: the limit holds then too
+    room = min(ronin, max(0, min(regular_units(units), regular_units(before)) - 1))
     force = {**units, RONIN: room} if room else dict(units)
     campaign = Campaign(army_id, ends_at=start)
     reach, seen = Fraction(1), set(taken) | {start}
