@@ -6,8 +6,9 @@ the nine actions of a round (`planning`, `turn_order`, `build`, `levy`,
 `ronin`, `ninja`, the war in `movement`, `move_checks` and `battles` with
 `combat` and `conquest`, `koku`), the round that runs them in order (`round`),
 the order file (`orders`, `form`) and why orders are refused (`problems`), the
-computer player (`computer`), what a player may see (`view`) and the report's account
-of the player's position (`position`).
+computer players by name (`players`: `computer`, the first, and `offensive`),
+what a player may see (`view`) and the report's account of the player's
+position (`position`).
 """
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def order_form(view: dict, player: str) -> dict:
 
 
 def computer_orders(state: dict, player: str) -> dict:
-    from .computer import computer_orders as orders
+    from .players import computer_orders as orders
 
     return orders(as_state(state), player)
 

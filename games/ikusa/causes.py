@@ -47,11 +47,23 @@ def _cause(events: list[dict], touched: list[set[str]], index: int, board: Board
             ev = events[earlier]
             if ev["kind"] not in CAUSES or not touched[earlier] & subjects:
                 continue
-            if ev["kind"] == "order_skipped" and skip["reason"] != "not_declared":
-                continue   # another skip causes only the phase C attacks of a force whose first one was skipped
+            if ev["kind"] == "order_skipped" and not _follows(skip, ev):
+                continue
             if all(visible_to(ev, reader) for reader in readers):
                 return ev
     return None
+
+
+def _follows(skip: dict, earlier: dict) -> bool:
+    """Whether an earlier skip causes this one: the phase C attacks of a force whose first one was skipped, and
+    the later orders of an army whose phase A move was skipped (the army is not where its move would take it)."""
+    if skip["reason"] == "not_declared":
+        return True
+    army = _text(skip.get("army")) or _text((skip.get("order") or {}).get("army")
+                                            if isinstance(skip.get("order"), dict) else None)
+    moved = earlier.get("order") if isinstance(earlier.get("order"), dict) else {}
+    return earlier.get("phase") == "A" and skip.get("phase") != "A" and army is not None \
+        and _text(moved.get("army")) == army
 
 
 def _touched(events: list[dict], board: Board) -> list[set[str]]:

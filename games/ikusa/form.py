@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import tomli_w
 
-from .computer import computer_orders
 from .placement import default_placement_orders
+from .players import computer_orders
 
 
 def order_form(view: dict, player: str) -> dict:
