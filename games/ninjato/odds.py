@@ -58,7 +58,20 @@ def _with_skills(card: int, kickers: int, mode: str, tiles: list[dict], chosen: 
 def choose_play(hand: list[int], mode: str, guard: dict, tiles: list[dict], fixed: int | None = None):
     """The fight that beats `guard` with the least waste, as rounds.act takes it, and the raid's mode after it:
     (decision, mode), or None if nothing in hand (with these skill tiles, unused ones) beats it."""
-    fighting = [t for t in tiles if t["effect"] in ("value", "kicker", "switch")]
+    fighting = tuple((t["id"], t["effect"], t.get("mode"), t.get("amount")) for t in tiles
+                     if t["effect"] in ("value", "kicker", "switch"))
+    best = _best(tuple(sorted(hand)), mode, guard[STRENGTH], guard[STEALTH], fighting, fixed)
+    if best is None:
+        return None
+    card, kickers, uses, mode_now = best
+    return {"do": "fight", "card": card, "kickers": list(kickers), "skills": [dict(u) for u in uses]}, mode_now
+
+
+@functools.lru_cache(maxsize=65536)
+def _best(hand: tuple, mode: str, strength: int, stealth: int, fighting: tuple, fixed: int | None):
+    tiles = [{"id": i, "effect": effect, "mode": tile_mode, "amount": amount}
+             for i, effect, tile_mode, amount in fighting]
+    guard = {STRENGTH: strength, STEALTH: stealth}
     cards = sorted(set(hand)) if fixed is None else ([fixed] if fixed in hand else [])
     best = None
     for card in cards:
@@ -66,21 +79,20 @@ def choose_play(hand: list[int], mode: str, guard: dict, tiles: list[dict], fixe
         threes.remove(card)
         spare = min(threes.count(KICKER_CARD), MAX_KICKERS)
         for kickers in range(spare + 1):
-            for size in range(len(fighting) + 1):
-                for chosen in combinations(fighting, size):
-                    made = _with_skills(card, kickers, mode, fighting, chosen)
+            for size in range(len(tiles) + 1):
+                for chosen in combinations(tiles, size):
+                    made = _with_skills(card, kickers, mode, tiles, chosen)
                     if made is None:
                         continue
                     total, mode_now, uses = made
                     if not beats(guard, mode_now, total):
                         continue
-                    margin = total - guard[STRENGTH] - 1 if mode_now == STRENGTH else guard[STEALTH] - 1 - total
+                    margin = total - strength - 1 if mode_now == STRENGTH else stealth - 1 - total
                     key = (1 + kickers, size, margin, card, [u["skill"] for u in uses])
                     sign = 1 if mode_now == STRENGTH else -1
-                    decision = {"do": "fight", "card": card, "kickers": [sign] * kickers, "skills": uses}
                     if best is None or key < best[0]:
-                        best = (key, decision, mode_now)
-    return None if best is None else (best[1], best[2])
+                        best = (key, (card, (sign,) * kickers, tuple(uses), mode_now))
+    return None if best is None else best[1]
 
 
 def beat_chance(candidates: list[dict], hand: list[int], mode: str, tiles: list[dict],
@@ -88,7 +100,9 @@ def beat_chance(candidates: list[dict], hand: list[int], mode: str, tiles: list[
     """The chance that a guard drawn at random from `candidates` is beaten (None: there is none to draw)."""
     if not candidates:
         return None
-    won = sum(1 for guard in candidates if choose_play(hand, mode, guard, tiles, fixed) is not None)
+    kinds = Counter((guard[STRENGTH], guard[STEALTH]) for guard in candidates)
+    won = sum(count for (strength, stealth), count in kinds.items()
+              if choose_play(hand, mode, {STRENGTH: strength, STEALTH: stealth}, tiles, fixed) is not None)
     return Fraction(won, len(candidates))
 
 
@@ -183,8 +197,9 @@ def raid_odds(seen: dict, player: str, action: dict, policy) -> dict:
         total = sum(pool.values())
         ready_tiles = [t for i, t in sorted(tiles.items()) if i not in used]
         next_fixed = fixed[beaten] if beaten < len(fixed) else None
-        candidates = [_guard(kind) for kind, count in sorted(pool.items()) for _ in range(count)]
-        chance = beat_chance(candidates, list(hand), mode, ready_tiles, next_fixed)
+        beatable = {kind: choose_play(list(hand), mode, _guard(kind), ready_tiles, next_fixed) is not None
+                    for kind in pool}
+        chance = Fraction(sum(c for kind, c in pool.items() if beatable[kind]), total) if total else None
         peek = ready(used, "peek") if policy != NEVER else None
         if peek is None and not wants_banzai(policy, chance, beaten - 1):
             return leave
@@ -195,7 +210,7 @@ def raid_odds(seen: dict, player: str, action: dict, policy) -> dict:
         result = [Fraction(0)] * 4
         for kind, count in sorted(pool.items()):
             weight = Fraction(count, total)
-            if peek is not None and choose_play(list(hand), mode, _guard(kind), ready_tiles, next_fixed) is None:
+            if peek is not None and not beatable[kind]:
                 outcome = leave
             else:
                 after = Counter(pool)

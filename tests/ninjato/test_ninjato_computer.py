@@ -1,0 +1,69 @@
+"""Ninjato's computer player: orders from the player's view alone, which always pass the check, and which play
+whole games to the end."""
+from __future__ import annotations
+
+from engine.dice import Dice
+from games.ninjato import carry, computer, orders, rounds
+from games.ninjato.view import view
+from tests.ninjato.players import random_game
+from tests.ninjato.table import guard, lay_house, new_game, treasure
+
+
+class _Enough(Exception):
+    pass
+
+
+def test_the_computer_players_orders_always_pass_the_check_over_many_seeded_positions():
+    positions = []
+
+    def sample(state: dict) -> None:
+        if len(positions) >= 15 * (seed + 1):
+            raise _Enough
+        if state["over"] or state["turn"] % 3:
+            return
+        for player in state["players"]:
+            made = computer.computer_orders(view(state, player), player)
+            checked = orders.check_orders(state, player, made)
+            assert checked.accepted, (player, checked.problems)
+            assert checked.orders == made
+        positions.append(state["round"])
+
+    for seed in range(3):
+        state, stream = new_game(("ann", "bob", "cho", "dan")[:2 + seed], key=b"computer %d" % seed)
+        try:
+            random_game(state, stream, Dice(b"chooser %d" % seed), sample)
+        except _Enough:
+            pass
+    assert len(positions) == 45 and len(set(positions)) > 3
+
+
+def test_the_computer_players_orders_are_made_from_its_view_alone():
+    state, _ = new_game()
+    before = computer.computer_orders(view(state, "ann"), "ann")
+    state["ninja"]["bob"]["hand"] = [1, 1, 5, 5, 5]
+    state["decks"]["guards"]["draw"].reverse()
+    assert computer.computer_orders(view(state, "ann"), "ann") == before
+
+
+def test_the_computer_raids_a_house_it_can_beat_first_and_goes_to_the_dojo_with_an_empty_hand():
+    state, _ = new_game()
+    state["ninja"]["ann"]["hand"] = [5, 5, 4]
+    lay_house(state, "house-1", guard(1), [treasure("jade", 4, 1)])
+    first = computer.computer_orders(view(state, "ann"), "ann")["shuriken"][0]["actions"][0]
+    assert first["do"] == "raid"
+    state["ninja"]["ann"]["hand"] = []
+    assert computer.computer_orders(view(state, "ann"), "ann")["shuriken"][0]["actions"] == [{"do": "dojo"}]
+
+
+def test_whole_games_of_computer_players_run_to_the_end_by_their_orders():
+    for players in (("ann", "bob"), ("ann", "bob", "cho", "dan")):
+        state, stream = new_game(players, key=b"whole " + players[-1].encode())
+        raids = 0
+        while not state["over"]:
+            made = {p: computer.computer_orders(view(state, p), p) for p in players}
+            state, events = carry.carry_out(state, made, stream)
+            raids += sum(1 for e in events if e["kind"] == "raid")
+            assert rounds.to_act(state) is None
+            state, _ = rounds.end_round(state, {}, stream)
+        assert state["round"] == 7 and raids >= 7
+        assert max(n["honour"] for n in state["ninja"].values()) > 0
