@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from pathlib import Path
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD
 from games.ninjato import orders
@@ -159,3 +160,15 @@ def test_a_random_body_never_crashes_the_check_and_is_either_accepted_or_refused
         for found in checked.problems:
             assert found.message and found.reason in (NOT_UNDERSTOOD, NOT_ALLOWED)
     assert accepted < 3000
+
+
+def test_the_readmes_example_order_file_is_accepted():
+    text = (Path(__file__).parents[2] / "README.md").read_text()
+    section = text[text.index("The order file (`games/ninjato/orders.py`)"):]
+    example = section[section.index("```toml\n") + 8:section.index("```\n", section.index("```toml\n") + 8)]
+    state, _ = new_game()
+    state["ninja"]["ann"]["skills"].append({"id": "kenjutsu", "effect": "value", "mode": "strength", "amount": 2,
+                                            "style": "tiger", "cost": 4, "used": False})
+    checked = orders.check_orders(state, "ann", tomllib.loads(example))
+    assert checked.accepted, checked.problems
+    assert checked.orders["shuriken"][0]["banzai"] == {"chance": 60, "guards": 2}
