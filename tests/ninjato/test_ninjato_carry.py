@@ -3,6 +3,7 @@ action and then to the Dojo with the reason, the engine's least-waste card unles
 the Banzai policy decided with the exact odds of what the ninja may know."""
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 from games.ninjato import carry, odds, rounds
@@ -21,7 +22,7 @@ def raid(house="house-1", approach="strength", **more) -> dict:
 
 
 def first_placement(state, stream, *actions, banzai="never"):
-    """Ann's first shuriken only: bob's orders are empty, so the round stops before ann's second."""
+    """Ann's first shuriken alone, carried out as carry_out carries out each placement."""
     assert rounds.to_act(state) == "ann"
     state, events = carry._place(state, "ann", placement(*actions, banzai=banzai), 1, stream)
     return state, events
@@ -160,3 +161,35 @@ def test_the_odds_of_a_raid_with_one_treasure_and_a_sentry_beaten_are_a_sure_cla
     assert chances == {"claim": 1, "leave": 0, "fail": 0, "treasures": 1}
     state["ninja"]["ann"]["hand"] = [1]
     assert odds.raid_odds(view(state, "ann"), "ann", raid(), "never")["fail"] == 1
+
+
+def test_the_odds_of_pressing_on_once_are_the_shares_of_unseen_guards_the_card_left_beats_with_and_without_alarm():
+    state, _ = new_game()
+    state["ninja"]["ann"]["hand"] = [5, 4]
+    lay_house(state, "house-1", guard(1), [SCROLL, VASE])
+    seen = view(state, "ann")
+    unseen = odds.unseen_guards(seen, "guards")
+    quiet = Fraction(sum(1 for g in unseen if g["strength"] < 4 and not g["alarm"]), len(unseen))
+    alarmed = Fraction(sum(1 for g in unseen if g["strength"] < 4 and g["alarm"]), len(unseen))
+    assert quiet and alarmed
+    chances = odds.raid_odds(seen, "ann", raid(cards=[5, 4]), {"guards": 1})
+    # an alarm adds a treasure, so the house is not yet beaten when the one guard allowed is
+    assert (chances["claim"], chances["leave"], chances["fail"]) == (quiet, alarmed, 1 - quiet - alarmed)
+    assert chances["treasures"] == 2 * (quiet + alarmed) + (1 - quiet - alarmed)
+
+
+def test_raids_carried_out_over_many_shuffles_end_about_as_often_as_their_odds_say():
+    outcomes, forecast = Counter(), None
+    for n in range(200):
+        state, stream = new_game(key=b"shuffle %d" % n)
+        state["ninja"]["ann"]["hand"] = [5, 5, 4]
+        lay_house(state, "house-1", guard(1), [SCROLL, VASE, JADE])
+        order = raid()
+        if forecast is None:
+            forecast = odds.raid_odds(view(state, "ann"), "ann", order, {"chance": 50})
+        state, events = first_placement(state, stream, order, banzai={"chance": 50})
+        ended = kinds(events)
+        outcomes["claim" if "house_beaten" in ended else "fail" if "failed" in ended else "leave"] += 1
+    for name in ("claim", "leave", "fail"):
+        assert abs(outcomes[name] / 200 - float(forecast[name])) < 0.1, (outcomes, forecast)
+    assert 0 < forecast["claim"] < 1 and 0 < forecast["leave"] + forecast["fail"] < 1
