@@ -193,3 +193,28 @@ def test_raids_carried_out_over_many_shuffles_end_about_as_often_as_their_odds_s
     for name in ("claim", "leave", "fail"):
         assert abs(outcomes[name] / 200 - float(forecast[name])) < 0.1, (outcomes, forecast)
     assert 0 < forecast["claim"] < 1 and 0 < forecast["leave"] + forecast["fail"] < 1
+
+
+def _tile(skill: str, effect: str) -> dict:
+    return {"id": skill, "name": skill, "style": "crane", "cost": "?", "effect": effect, "used": False}
+
+
+def test_a_peek_skill_the_order_names_is_used_before_banzai_and_the_guard_seen_decides():
+    for top, presses in ((guard(1, n=901), True), (guard(5, n=902), False)):
+        state, stream = new_game()
+        state["ninja"]["ann"]["hand"] = [5, 4]
+        state["ninja"]["ann"]["skills"] = [_tile("seer", "peek")]
+        lay_house(state, "house-1", guard(1), [SCROLL, VASE], guards=[top])
+        state, events = first_placement(state, stream, raid(cards=[4, 5], skills=["seer"]),
+                                        banzai={"chance": 100})
+        assert only(events, "peeked")[0]["guard"] == top
+        assert ("banzai" in kinds(events)) is presses
+
+
+def test_an_ignore_alarm_skill_the_order_names_silences_the_alarm_of_the_guard_revealed():
+    state, stream = new_game()
+    state["ninja"]["ann"]["hand"] = [5, 5]
+    state["ninja"]["ann"]["skills"] = [_tile("quiet", "ignore_alarm")]
+    lay_house(state, "house-1", guard(1), [SCROLL, VASE], guards=[guard(2, alarm=True, n=901)])
+    state, events = first_placement(state, stream, raid(skills=["quiet"]), banzai={"guards": 1})
+    assert "alarm_ignored" in kinds(events) and "alarm" not in kinds(events)

@@ -63,6 +63,7 @@ def test_whole_games_of_computer_players_run_to_the_end_by_their_orders():
             made = {p: computer.computer_orders(view(state, p), p) for p in players}
             state, events = carry.carry_out(state, made, stream)
             raids += sum(1 for e in events if e["kind"] == "raid")
+            assert all(e["audience"] == [e["player"]] for e in events if e["kind"].startswith("order_"))
             assert rounds.to_act(state) is None
             state, _ = rounds.end_round(state, {}, stream)
         assert state["round"] == 7 and raids >= 7
