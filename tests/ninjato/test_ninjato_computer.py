@@ -68,3 +68,26 @@ def test_whole_games_of_computer_players_run_to_the_end_by_their_orders():
             state, _ = rounds.end_round(state, {}, stream)
         assert state["round"] == 7 and raids >= 7
         assert max(n["honour"] for n in state["ninja"].values()) > 0
+
+
+def test_computer_orders_carried_out_from_positions_of_random_games_always_finish_the_round():
+    finished, with_skills = [], []
+
+    def from_here(state: dict) -> None:
+        if len(finished) >= 12 * (seed + 1):
+            raise _Enough
+        if state["turn"] or state["raid"] or state["over"]:
+            return
+        made = {p: computer.computer_orders(view(state, p), p) for p in state["players"]}
+        after, events = carry.carry_out(state, made, Dice(stream.key, [dict(roll) for roll in stream.rolls]))
+        assert rounds.to_act(after) is None
+        finished.append(state["round"])
+        with_skills.extend(e for e in events if e["kind"] == "guard_beaten" and e["skills"])
+
+    for seed in range(3):
+        state, stream = new_game(("ann", "bob", "cho")[:2 + seed % 2], key=b"rounds %d" % seed)
+        try:
+            random_game(state, stream, Dice(b"random ninja %d" % seed), from_here)
+        except _Enough:
+            pass
+    assert len(finished) >= 15 and with_skills
