@@ -236,8 +236,10 @@ def _raid_step(state: dict, player: str, action: dict, policy, stream, events: l
     return state
 
 
-def _place(state: dict, player: str, placement: dict | None, placed: int, stream) -> tuple[dict, list[dict]]:
-    """One shuriken of the ninja: the first possible action of the list (its raid to the end), else the Dojo."""
+def place_shuriken(state: dict, player: str, placement: dict | None, placed: int,
+                   stream) -> tuple[dict, list[dict]]:
+    """The ninja's shuriken number `placed` (from 1) of the round, by the placement's orders (None: none given):
+    the first possible action of the list, its raid carried to the end, else the Dojo."""
     events: list[dict] = []
     actions = placement["actions"] if placement else []
     for number, action in enumerate(actions, start=1):
@@ -272,7 +274,7 @@ def carry_out(state: dict, orders: dict[str, dict], stream) -> tuple[dict, list[
         placed = sum(1 for p in state["placements"] if p["player"] == player) + 1
         shuriken = (orders.get(player) or {}).get("shuriken", [])
         placement = shuriken[placed - 1] if placed <= len(shuriken) else None
-        state, happened = _place(state, player, placement, placed, stream)
+        state, happened = place_shuriken(state, player, placement, placed, stream)
         events += happened
     return state, events
 

@@ -24,7 +24,7 @@ def raid(house="house-1", approach="strength", **more) -> dict:
 def first_placement(state, stream, *actions, banzai="never"):
     """Ann's first shuriken alone, carried out as carry_out carries out each placement."""
     assert rounds.to_act(state) == "ann"
-    state, events = carry._place(state, "ann", placement(*actions, banzai=banzai), 1, stream)
+    state, events = carry.place_shuriken(state, "ann", placement(*actions, banzai=banzai), 1, stream)
     return state, events
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from games.ninjato import carry, computer, orders, rounds
 from games.ninjato.view import view
-from tests.ninjato.players import random_game
+from tests.ninjato.players import random_decision, random_game
 from tests.ninjato.table import guard, lay_house, new_game, treasure
 
 
@@ -91,3 +91,24 @@ def test_computer_orders_carried_out_from_positions_of_random_games_always_finis
         except _Enough:
             pass
     assert len(finished) >= 15 and with_skills
+
+
+def _against_random(seed: int) -> dict:
+    """A 2-player game: ann plays by the computer's orders (made once a round), bob at random."""
+    state, stream = new_game(("ann", "bob"), key=b"vs %d" % seed)
+    chooser = Dice(b"rnd %d" % seed)
+    while not state["over"]:
+        made = computer.computer_orders(view(state, "ann"), "ann")
+        while rounds.to_act(state):
+            if rounds.to_act(state) == "ann":
+                placed = sum(1 for p in state["placements"] if p["player"] == "ann") + 1
+                state, _ = carry.place_shuriken(state, "ann", made["shuriken"][placed - 1], placed, stream)
+            else:
+                state, _ = random_decision(state, chooser, stream)
+        state, _ = rounds.end_round(state, {}, stream)
+    return state
+
+
+def test_the_computer_player_plays_sensibly_it_beats_a_ninja_playing_at_random_most_games():
+    won = [_against_random(seed)["winners"][0] == "ann" for seed in range(6)]
+    assert sum(won) >= 5, won
