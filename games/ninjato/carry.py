@@ -8,7 +8,8 @@ takes, and each raid's steps follow from the order's cards, skills, claim and Ba
   ninja cannot beat with what the order allows falls through too ("sentry-not-beaten"): the sentry is in
   sight, so the order would only lose the shuriken.
 - In a raid the engine plays the card that beats each guard with the least waste (odds.choose_play) unless
-  the order fixed it (`cards`, one per guard in turn); a guard that cannot be beaten is a failure (the most
+  the order fixed it (`cards`, one per guard in turn; a card fixed that is no longer in hand leaves the pick to
+  the engine, with an event saying so); a guard that cannot be beaten is a failure (the most
   valuable treasure kept). After each guard beaten, the Banzai policy decides with the exact odds of what the
   ninja may know (odds.beat_chance over odds.banzai_candidates, from his view); a peek skill the order names
   is used first, and then the guard seen decides. An ignore-alarm skill the order names is used on the first
@@ -142,8 +143,9 @@ def _raid_start(state: dict, player: str, action: dict) -> dict:
     if not house["treasures"] or house["sentry"] is None:
         raise RuleError("house-empty", house=action["house"])
     tiles = odds.raid_tiles(state, player, action.get("skills", []))
-    fixed = action.get("cards", [None])[0] if action.get("cards") else None
-    if odds.choose_play(state["ninja"][player]["hand"], action["approach"], house["sentry"], tiles, fixed) is None:
+    hand = state["ninja"][player]["hand"]
+    fixed = odds.fixed_card(action.get("cards", []), 0, hand)
+    if odds.choose_play(hand, action["approach"], house["sentry"], tiles, fixed) is None:
         raise RuleError("sentry-not-beaten", house=action["house"], approach=action["approach"])
     return {"do": "raid", "house": action["house"], "approach": action["approach"]}
 
@@ -182,11 +184,10 @@ def _fight(state: dict, player: str, action: dict, events: list[dict], placed: i
     hand = state["ninja"][player]["hand"]
     cards = action.get("cards", [])
     index = len(raid["shuriken"])
-    fixed = cards[index] if index < len(cards) else None
-    if fixed is not None and fixed not in hand:
+    fixed = odds.fixed_card(cards, index, hand)
+    if index < len(cards) and fixed is None:
         events.append(event("order_adjusted", player, player=player, shuriken=placed, code="card-not-in-hand",
-                            card=fixed))
-        fixed = None
+                            card=cards[index]))
     tiles = odds.raid_tiles(state, player, action.get("skills", []))
     play = odds.choose_play(hand, raid["mode"], raid["guard"], tiles, fixed)
     return play[0] if play else {"do": "fail"}
@@ -199,9 +200,8 @@ def _decide(state: dict, player: str, action: dict, policy, stream, events: list
     house = seen["houses"][raid["house"]]
     tiles = odds.raid_tiles(seen, player, action.get("skills", []))
     cards = action.get("cards", [])
-    index = len(raid["shuriken"])
-    fixed = cards[index] if index < len(cards) else None
     hand = state["ninja"][player]["hand"]
+    fixed = odds.fixed_card(cards, len(raid["shuriken"]), hand)
     chance = odds.beat_chance(odds.banzai_candidates(seen, house), hand, raid["mode"], tiles, fixed)
     faced = len(raid["shuriken"]) - 1
     peek = next((t["id"] for t in tiles if t["effect"] == "peek"), None) if policy != odds.NEVER else None

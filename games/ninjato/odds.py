@@ -6,7 +6,7 @@ the guards in sight, and the box's lists (houses.unseen_guards). The carrying-ou
 decides with these same functions, so a forecast and a round tell the same rule.
 
 - `choose_play` is the engine's choice of a fight: fewest cards, then fewest skills, then the smallest margin
-  over the guard; a card the player fixed is played as it is (kickers and the raid's skills are added only
+  over the guard; a card the player fixed (and holds) is played as it is (kickers and the raid's skills are added only
   if it does not beat the guard alone).
 - `beat_chance` is the exact chance (a Fraction) that the next guard, drawn from those still unseen, is
   beaten by the play `choose_play` would make.
@@ -95,6 +95,13 @@ def _best(hand: tuple, mode: str, strength: int, stealth: int, fighting: tuple, 
     return None if best is None else best[1]
 
 
+def fixed_card(cards: list[int], beaten: int, hand: list[int]) -> int | None:
+    """The card the order fixes for the next fight (after `beaten` guards beaten): its entry of `cards`, if
+    there is one and it is in hand; else None, and the engine picks."""
+    card = cards[beaten] if beaten < len(cards) else None
+    return card if card in hand else None
+
+
 def beat_chance(candidates: list[dict], hand: list[int], mode: str, tiles: list[dict],
                 fixed: int | None = None) -> Fraction | None:
     """The chance that a guard drawn at random from `candidates` is beaten (None: there is none to draw)."""
@@ -173,8 +180,7 @@ def raid_odds(seen: dict, player: str, action: dict, policy) -> dict:
     def fight(hand: tuple, mode: str, used: frozenset, beaten: int, plain: int, red: int, left_g: tuple,
               left_e: tuple, guard: tuple) -> tuple:
         ready_tiles = [t for i, t in sorted(tiles.items()) if i not in used]
-        play = choose_play(list(hand), mode, _guard(guard), ready_tiles, fixed[beaten] if beaten < len(fixed)
-                           else None)
+        play = choose_play(list(hand), mode, _guard(guard), ready_tiles, fixed_card(fixed, beaten, hand))
         if play is None:
             return (Fraction(0), Fraction(0), Fraction(1), Fraction(min(beaten, 1)))
         decision, mode_now = play
@@ -196,7 +202,7 @@ def raid_odds(seen: dict, player: str, action: dict, policy) -> dict:
         pool = pool_g if from_guards else pool_e
         total = sum(pool.values())
         ready_tiles = [t for i, t in sorted(tiles.items()) if i not in used]
-        next_fixed = fixed[beaten] if beaten < len(fixed) else None
+        next_fixed = fixed_card(fixed, beaten, hand)
         beatable = {kind: choose_play(list(hand), mode, _guard(kind), ready_tiles, next_fixed) is not None
                     for kind in pool}
         chance = Fraction(sum(c for kind, c in pool.items() if beatable[kind]), total) if total else None

@@ -272,9 +272,9 @@ def forecast(seen: dict, player: str, orders: dict) -> list[dict]:
                 continue
             chances = odds.raid_odds(seen, player, action, placement["banzai"])
             tiles = odds.raid_tiles(seen, player, action.get("skills", []))
-            fixed = action["cards"][0] if action.get("cards") else None
-            beaten = odds.choose_play(seen["ninja"][player]["hand"], action["approach"], house["sentry"], tiles,
-                                      fixed) is not None
+            hand = seen["ninja"][player]["hand"]
+            beaten = odds.choose_play(hand, action["approach"], house["sentry"], tiles,
+                                      odds.fixed_card(action.get("cards", []), 0, hand)) is not None
             rows.append({**row, "beats_sentry": beaten,
                          **{name: odds.percent(chances[name]) for name in ("claim", "leave", "fail")},
                          "treasures": odds.percent(chances["treasures"] / 100)})

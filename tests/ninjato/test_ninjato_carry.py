@@ -218,3 +218,13 @@ def test_an_ignore_alarm_skill_the_order_names_silences_the_alarm_of_the_guard_r
     lay_house(state, "house-1", guard(1), [SCROLL, VASE], guards=[guard(2, alarm=True, n=901)])
     state, events = first_placement(state, stream, raid(skills=["quiet"]), banzai={"guards": 1})
     assert "alarm_ignored" in kinds(events) and "alarm" not in kinds(events)
+
+
+def test_a_card_fixed_that_is_no_longer_in_hand_leaves_the_pick_to_the_engine_and_says_so():
+    state, stream = new_game()
+    state["ninja"]["ann"]["hand"] = [2, 4]
+    lay_house(state, "house-1", guard(3), [SCROLL, VASE])
+    state, events = first_placement(state, stream, raid(cards=[5]))
+    assert only(events, "guard_beaten")[0]["card"] == 4
+    assert [(e["code"], e["card"], e["audience"]) for e in only(events, "order_adjusted")] == [
+        ("card-not-in-hand", 5, ["ann"])]
