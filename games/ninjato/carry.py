@@ -13,7 +13,8 @@ takes, and each raid's steps follow from the order's cards, skills, claim and Ba
   valuable treasure kept). After each guard beaten, the Banzai policy decides with the exact odds of what the
   ninja may know (odds.beat_chance over odds.banzai_candidates, from his view); a peek skill the order names
   is used first, and then the guard seen decides. An ignore-alarm skill the order names is used on the first
-  alarm. A house beaten takes the order's `claim`, or else the token the engine picks: of the clans the ninja
+  alarm. A house beaten takes the order's `claim` (if that token is still in the pile; an event says when it
+  is not), or else the token the engine picks: of the clans the ninja
   has most Envoys of, the most valuable.
 - The engine's own picks: the Dojo takes the face-up 1s and 5s (5s first), the rest from the deck, and
   discards to the hand limit the cards nearest 3; the Sensei is paid the card the tile shows, or for "?"
@@ -231,6 +232,9 @@ def _raid_step(state: dict, player: str, action: dict, policy, stream, events: l
         claim = action.get("claim")
         if claim and claim["worth"] in state["clan_pile"].get(claim["clan"], []):
             decision = {"do": "claim", **claim}
+        elif claim:
+            events.append(event("order_adjusted", player, player=player, shuriken=placed, code="token-not-in-pile",
+                                clan=claim["clan"], worth=claim["worth"]))
     state, happened = rounds.act(state, player, decision, stream)
     events += happened
     return state

@@ -228,3 +228,13 @@ def test_a_card_fixed_that_is_no_longer_in_hand_leaves_the_pick_to_the_engine_an
     assert only(events, "guard_beaten")[0]["card"] == 4
     assert [(e["code"], e["card"], e["audience"]) for e in only(events, "order_adjusted")] == [
         ("card-not-in-hand", 5, ["ann"])]
+
+
+def test_a_claim_of_a_token_no_longer_in_the_pile_takes_the_engines_pick_and_says_so():
+    state, stream = new_game()
+    state["ninja"]["ann"]["hand"] = [5]
+    state["clan_pile"]["go-shirakawa"] = [2]
+    lay_house(state, "house-1", guard(1), [SCROLL])
+    state, events = first_placement(state, stream, raid(claim={"clan": "go-shirakawa", "worth": 8}))
+    assert only(events, "house_beaten")[0]["to"] == {"clan": "minamoto", "worth": 8}   # house-1 is Taira's
+    assert [e["code"] for e in only(events, "order_adjusted")] == ["token-not-in-pile"]
