@@ -162,7 +162,7 @@ def read_action(raw, where: str) -> dict:
 
 
 def read_banzai(raw, where: str):
-    if raw == odds.NEVER:
+    if isinstance(raw, str) and raw.strip().casefold() == odds.NEVER:
         return odds.NEVER
     if not isinstance(raw, dict) or not raw:
         raise _Refused(problem(where, "bad-banzai", written=shown(raw)))
