@@ -258,7 +258,7 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
 
 def forecast(seen: dict, player: str, orders: dict) -> list[dict]:
     """One row per raid ordered: how it ends if it began now, with the hand and the table as they are."""
-    rows = []
+    rows, known = [], {}
     for i, placement in enumerate(orders["shuriken"]):
         for k, action in enumerate(placement["actions"]):
             if action["do"] != "raid":
@@ -270,7 +270,10 @@ def forecast(seen: dict, player: str, orders: dict) -> list[dict]:
                 rows.append({**row, "beats_sentry": False, "claim": "0.0", "leave": "0.0", "fail": "0.0",
                              "treasures": "0.0"})
                 continue
-            chances = odds.raid_odds(seen, player, action, placement["banzai"])
+            key = json.dumps([action, placement["banzai"]], sort_keys=True)
+            if key not in known:   # the same raid under the same policy, ordered for several shuriken: once
+                known[key] = odds.raid_odds(seen, player, action, placement["banzai"])
+            chances = known[key]
             tiles = odds.raid_tiles(seen, player, action.get("skills", []))
             hand = seen["ninja"][player]["hand"]
             beaten = odds.choose_play(hand, action["approach"], house["sentry"], tiles,
