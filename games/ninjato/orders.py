@@ -1,0 +1,311 @@
+"""Orders: for each of the round's three shuriken, a ranked list of intended actions and a Banzai policy;
+checked all at once, echoed with the odds of each raid, and written back as TOML that reads the same.
+
+The body, as a player writes it (one [[shuriken]] table per placement, in the order they are placed; a
+placement left out goes to the Dojo):
+
+    [[shuriken]]
+    banzai = { chance = 60, guards = 2 }   # or "never" (the default); chance in percent
+    actions = [
+      { do = "raid", house = "house-2", approach = "stealth", cards = [1], skills = ["kenjutsu"],
+        claim = { clan = "minamoto", worth = 8 } },
+      { do = "palace", envoy = "envoy-taira-1", treasures = ["treasure-12"] },
+      { do = "dojo" },
+    ]
+
+(TOML wants an inline table on one line; the example is folded here only to fit.) The actions and their
+parameters, every one but those marked optional:
+
+    dojo       take (optional: face-up values and "deck", one per card), discard (optional: to the hand limit)
+    sensei     skill (a face-up tile's id, or "hensojutsu"), pay (optional: the card given)
+    palace     envoy (an id), treasures (optional: the ids given)
+    pavilion   rumor (an id), treasures (optional)
+    raid       house, approach ("strength" or "stealth"), cards (optional: the card for each guard in turn),
+               skills (optional: the skills the raid may use; none if left out), claim (optional: the token
+               put on a house beaten, { clan, worth })
+
+What the player leaves out the engine picks (carry.py says how). A problem names its field as
+"shuriken[0].actions[1].house", which the shell finds as a line of the file. The check refuses what cannot
+be carried out at any moment of the round (carry.lasting_obstacle, the very predicate the carrying-out
+falls through on); what may become possible or impossible by then is left to the fall-through.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from engine import Checked, Problem, shown
+
+from . import carry, odds
+from .components import CLANS
+from .houses import STEALTH, STRENGTH
+from .preparation import HOUSES
+from .problems import problem
+from .rounds import PLACES, SHURIKEN
+from .view import view
+
+EXAMPLE = '[[shuriken]] actions = [{ do = "raid", house = "house-1", approach = "strength" }, { do = "dojo" }]'
+MAX_ACTIONS = 8
+MAX_GUARDS = 40
+CARDS = range(1, 6)
+ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+LIMITS = {"take": 4, "discard": 7, "treasures": 8, "cards": 7, "skills": 6}
+FIELDS = {
+    "dojo": ("take", "discard"),
+    "sensei": ("skill", "pay"),
+    "palace": ("envoy", "treasures"),
+    "pavilion": ("rumor", "treasures"),
+    "raid": ("house", "approach", "cards", "skills", "claim"),
+}
+REQUIRED = {"sensei": ("skill",), "palace": ("envoy",), "pavilion": ("rumor",), "raid": ("house", "approach")}
+OBSTACLE_FIELD = {"house-closed": "house", "claim-own-clan": "claim", "skill-not-available": "skills",
+                  "skill-not-offered": "skill"}
+
+
+class _Refused(Exception):
+    def __init__(self, found: Problem):
+        self.problem = found
+
+
+def _int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card(value, where: str) -> int:
+    if not _int(value) or value not in CARDS:
+        raise _Refused(problem(where, "bad-card", written=shown(value)))
+    return value
+
+
+def _id(value, where: str) -> str:
+    if not isinstance(value, str) or not ID.match(value):
+        raise _Refused(problem(where, "bad-id", written=shown(value)))
+    return value
+
+
+def _take(value, where: str):
+    return value if value == "deck" else _card(value, where)
+
+
+def _list(value, where: str, name: str, each) -> list:
+    if not isinstance(value, list):
+        raise _Refused(problem(where, "wrong-type", name=name, expected="a list", written=shown(value)))
+    if len(value) > LIMITS[name]:
+        raise _Refused(problem(where, "too-long", name=name, count=len(value), limit=LIMITS[name]))
+    return [each(item, f"{where}[{i}]") for i, item in enumerate(value)]
+
+
+def _house(value, where: str) -> str:
+    text = value.strip().casefold().replace(" ", "-") if isinstance(value, str) else None
+    if text not in HOUSES:
+        raise _Refused(problem(where, "unknown-house", written=shown(value), houses=list(HOUSES)))
+    return text
+
+
+def _approach(value, where: str) -> str:
+    text = value.strip().casefold() if isinstance(value, str) else None
+    if text not in (STRENGTH, STEALTH):
+        raise _Refused(problem(where, "unknown-approach", written=shown(value)))
+    return text
+
+
+def _claim(value, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise _Refused(problem(where, "not-a-table", name="claim", written=shown(value)))
+    for key in value:
+        if key not in ("clan", "worth"):
+            raise _Refused(problem(f"{where}.{key}", "unknown-key", key=str(key)[:40], allowed=["clan", "worth"]))
+    clan = value.get("clan")
+    text = clan.strip().casefold() if isinstance(clan, str) else None
+    if text not in CLANS:
+        raise _Refused(problem(f"{where}.clan", "unknown-clan", written=shown(clan), clans=list(CLANS)))
+    worth = value.get("worth")
+    if not _int(worth) or not 1 <= worth <= 10:
+        raise _Refused(problem(f"{where}.worth", "bad-worth", written=shown(worth)))
+    return {"clan": text, "worth": worth}
+
+
+READERS = {
+    "take": lambda v, w: _list(v, w, "take", _take),
+    "discard": lambda v, w: _list(v, w, "discard", _card),
+    "treasures": lambda v, w: _list(v, w, "treasures", _id),
+    "cards": lambda v, w: _list(v, w, "cards", _card),
+    "skills": lambda v, w: _list(v, w, "skills", _id),
+    "skill": _id, "envoy": _id, "rumor": _id, "pay": _card,
+    "house": _house, "approach": _approach, "claim": _claim,
+}
+
+
+def read_action(raw, where: str) -> dict:
+    """An action as the orders keep it (names made canonical), or _Refused with its first problem."""
+    if not isinstance(raw, dict):
+        raise _Refused(problem(where, "not-a-table", name="an action", written=shown(raw)))
+    do = raw.get("do")
+    if do is None:
+        raise _Refused(problem(where, "missing-do", allowed=list(PLACES)))
+    if not isinstance(do, str) or do.strip().casefold() not in PLACES:
+        raise _Refused(problem(f"{where}.do", "unknown-action", written=shown(do)[1:-1] if isinstance(do, str)
+                               else shown(do), allowed=list(PLACES)))
+    do = do.strip().casefold()
+    action = {"do": do}
+    for key in raw:
+        if key != "do" and key not in FIELDS[do]:
+            raise _Refused(problem(f"{where}.{key}" if isinstance(key, str) and key.isidentifier() else where,
+                                   "unknown-key", key=str(key)[:40], allowed=["do", *FIELDS[do]]))
+    for name in REQUIRED.get(do, ()):
+        if name not in raw:
+            raise _Refused(problem(where, "missing-field", do=do, name=name))
+    for name in FIELDS[do]:
+        if name in raw:
+            action[name] = READERS[name](raw[name], f"{where}.{name}")
+    return action
+
+
+def read_banzai(raw, where: str):
+    if isinstance(raw, str) and raw.strip().casefold() == odds.NEVER:
+        return odds.NEVER
+    if not isinstance(raw, dict) or not raw:
+        raise _Refused(problem(where, "bad-banzai", written=shown(raw)))
+    policy = {}
+    for key, value in raw.items():
+        if key == "chance":
+            if not _int(value) or not 0 <= value <= 100:
+                raise _Refused(problem(f"{where}.chance", "bad-chance", written=shown(value)))
+        elif key == "guards":
+            if not _int(value) or not 0 <= value <= MAX_GUARDS:
+                raise _Refused(problem(f"{where}.guards", "bad-guards", written=shown(value), limit=MAX_GUARDS))
+        else:
+            raise _Refused(problem(where, "bad-banzai", written=shown(raw)))
+        policy[key] = value
+    return {key: policy[key] for key in ("chance", "guards") if key in policy}
+
+
+def _read_placement(raw, where: str, problems: list[Problem]) -> dict | None:
+    if not isinstance(raw, dict):
+        problems.append(problem(where, "not-a-table", name="a [[shuriken]]", written=shown(raw)))
+        return None
+    for key in raw:
+        if key not in ("actions", "banzai"):
+            problems.append(problem(f"{where}.{key}" if isinstance(key, str) and key.isidentifier() else where,
+                                    "unknown-key", key=str(key)[:40], allowed=["actions", "banzai"]))
+    placement = {"actions": [], "banzai": odds.NEVER}
+    try:
+        placement["banzai"] = read_banzai(raw.get("banzai", odds.NEVER), f"{where}.banzai")
+    except _Refused as refused:
+        problems.append(refused.problem)
+    actions = raw.get("actions")
+    if actions is None:
+        problems.append(problem(where, "no-actions", example=EXAMPLE))
+        return None
+    if not isinstance(actions, list) or not actions:
+        problems.append(problem(f"{where}.actions", "actions-not-a-list"))
+        return None
+    if len(actions) > MAX_ACTIONS:
+        problems.append(problem(f"{where}.actions", "too-many-actions", limit=MAX_ACTIONS, count=len(actions)))
+        return None
+    for i, item in enumerate(actions):
+        try:
+            placement["actions"].append(read_action(item, f"{where}.actions[{i}]"))
+        except _Refused as refused:
+            problems.append(refused.problem)
+    return placement
+
+
+def _obstacles(seen: dict, player: str, orders: dict) -> list[Problem]:
+    found = []
+    for i, placement in enumerate(orders["shuriken"]):
+        for k, action in enumerate(placement["actions"]):
+            refused = carry.lasting_obstacle(seen, player, action)
+            if refused is None:
+                continue
+            where = f"shuriken[{i}].actions[{k}]"
+            key = OBSTACLE_FIELD.get(refused.code) or ("envoy" if action["do"] == "palace" else "rumor")
+            values = {name: refused.values[name] for name in ("house", "clan", "skill", "offered", "card")
+                      if name in refused.values}
+            found.append(problem(f"{where}.{key}", refused.code, **values))
+    return found
+
+
+def check_orders(state: dict, player: str, body: dict) -> Checked:
+    """Every problem with the orders, or their normal form and the odds of each raid (`forecast`)."""
+    problems: list[Problem] = []
+    if state["over"]:
+        problems.append(problem("game", "game-over"))
+    if player not in state["players"]:
+        problems.append(problem("player", "not-a-player", player=shown(player)))
+        return Checked(problems)
+    for key in body:
+        if key != "shuriken":
+            problems.append(problem(key if isinstance(key, str) and key.isidentifier() else "shuriken",
+                                    "unknown-order", key=str(key)[:40], example=EXAMPLE))
+    raw = body.get("shuriken")
+    if raw is None:
+        return Checked(problems + [problem("shuriken", "no-shuriken", example=EXAMPLE)])
+    if not isinstance(raw, list) or not raw:
+        return Checked(problems + [problem("shuriken", "shuriken-not-a-list", example=EXAMPLE)])
+    if len(raw) > SHURIKEN:
+        return Checked(problems + [problem("shuriken", "too-many-shuriken", limit=SHURIKEN, count=len(raw))])
+    placements = [_read_placement(item, f"shuriken[{i}]", problems) for i, item in enumerate(raw)]
+    if problems:
+        return Checked(problems)
+    orders = {"shuriken": placements}
+    seen = view(state, player)
+    problems = _obstacles(seen, player, orders)
+    if problems:
+        return Checked(problems)
+    return Checked([], orders, forecast(seen, player, orders))
+
+
+def forecast(seen: dict, player: str, orders: dict) -> list[dict]:
+    """One row per raid ordered: how it ends if it began now, with the hand and the table as they are."""
+    rows, known = [], {}
+    for i, placement in enumerate(orders["shuriken"]):
+        for k, action in enumerate(placement["actions"]):
+            if action["do"] != "raid":
+                continue
+            house = seen["houses"][action["house"]]
+            row = {"shuriken": i + 1, "rank": k + 1, "house": action["house"], "approach": action["approach"],
+                   "sentry": house["sentry"]}
+            if house["sentry"] is None or not house["treasures"]:
+                rows.append({**row, "beats_sentry": False, "claim": "0.0", "leave": "0.0", "fail": "0.0",
+                             "treasures": "0.0"})
+                continue
+            key = json.dumps([action, placement["banzai"]], sort_keys=True)
+            if key not in known:   # the same raid under the same policy, ordered for several shuriken: once
+                known[key] = odds.raid_odds(seen, player, action, placement["banzai"])
+            chances = known[key]
+            tiles = odds.raid_tiles(seen, player, action.get("skills", []))
+            hand = seen["ninja"][player]["hand"]
+            beaten = odds.choose_play(hand, action["approach"], house["sentry"], tiles,
+                                      odds.fixed_card(action.get("cards", []), 0, hand)) is not None
+            rows.append({**row, "beats_sentry": beaten,
+                         **{name: odds.percent(chances[name]) for name in ("claim", "leave", "fail")},
+                         "treasures": odds.percent(chances["treasures"] / 100)})
+    return rows
+
+
+def _toml(value) -> str:
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    return "{ " + ", ".join(f"{key} = {_toml(item)}" for key, item in value.items()) + " }"
+
+
+def format_orders(orders: dict) -> str:
+    """The TOML body of normalised orders (tomllib reads it back as the same orders)."""
+    parts = []
+    for placement in orders["shuriken"]:
+        lines = ["[[shuriken]]", f"banzai = {_toml(placement['banzai'])}", "actions = ["]
+        lines += [f"  {_toml(action)}," for action in placement["actions"]]
+        parts.append("\n".join(lines + ["]"]) + "\n")
+    return "\n".join(parts)
+
+
+def default_orders(state: dict, player: str) -> dict:
+    """A ninja who sends nothing visits the Dojo with each shuriken."""
+    return {"shuriken": [{"banzai": odds.NEVER, "actions": [{"do": "dojo"}]} for _ in range(SHURIKEN)]}
