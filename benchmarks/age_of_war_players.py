@@ -2,9 +2,10 @@
 
     .venv/bin/python benchmarks/age_of_war_players.py [--quick] [--games N] [--heads-up N] [--strategy NAME]
 
-(a) all-computer games (the candidate "auto-v2" in every seat) per table size 2 to 6: the game-length distribution
-    (median, 90th percentile, longest) against the targets (longest <= 60 rounds, median <= 15);
-(b) heads-up, "auto-v2" against today's rule ("auto", kept as "auto-v1"), over two-player games with the seats
+(a) all-computer games ("auto", that is "auto-v2", in every seat) per table size 2 to 6: the game-length
+    distribution (median, 90th percentile, longest) against the targets (longest <= 60 rounds, median <= 15),
+    and the medians if nobody ever stole, which no rule can beat (16 rounds heads-up: issue 15's 15 is out of reach);
+(b) heads-up, "auto-v2" against the rule before it ("auto-v1"), over two-player games with the seats
     alternated: the new player's win rate against the target 55% (a shared win counts half);
 (c) the time "auto-v2" takes per decision (median and longest) against the target 50 ms.
 
@@ -23,7 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.dice import Dice  # noqa: E402
-from games.age_of_war import resolve, setup, targets  # noqa: E402
+from games.age_of_war import resolve, setup, solver, targets  # noqa: E402
+from games.age_of_war.cards import CASTLES  # noqa: E402
 
 CAP = 1000  # rounds after which a game is called endless
 
@@ -59,6 +61,36 @@ def lengths(games: int, strategy: str) -> bool:
         print(f"    {size} players: median {median:g}, p90 {p90}, max {longest} rounds"
               f"   {'met' if met else 'NOT MET'}")
     return ok
+
+
+def no_steal_bound() -> None:
+    """The game-length distribution if nobody ever stole: every attempt at a centre castle, so the attempts
+    are a sum of 14 geometric counts, one per castle at its exact chance, whatever the order. No rule can
+    make games shorter than this, so it bounds the median any player can reach."""
+    longest = 400
+    attempts = [1.0] + [0.0] * longest
+    for name in CASTLES:
+        chance = float(solver.odds(name))
+        after = [0.0] * (longest + 1)
+        for done, share in enumerate(attempts):
+            if share > 1e-18:
+                miss = chance
+                for more in range(1, longest + 1 - done):
+                    after[done + more] += share * miss
+                    miss *= 1 - chance
+        attempts = after
+    print("    if nobody ever stole (from the exact odds):", end="")
+    for size in range(2, 7):
+        rounds: dict[int, float] = {}
+        for count, share in enumerate(attempts):
+            rounds[-(-count // size)] = rounds.get(-(-count // size), 0.0) + share
+        total, median = 0.0, None
+        for length in sorted(rounds):
+            total += rounds[length]
+            if median is None and total >= 0.5:
+                median = length
+        print(f"  {size} players median {median}", end="")
+    print("  (so a 2-player median of 15 cannot be reached)")
 
 
 def heads_up(games: int) -> bool:
@@ -104,6 +136,7 @@ def main() -> None:
     games = args.games or (100 if args.quick else 1000)
     duel = args.heads_up or (200 if args.quick else 2000)
     lengths(games, args.strategy)
+    no_steal_bound()
     heads_up(duel)
     decision_times(20 if args.quick else 100)
 

@@ -117,7 +117,7 @@ def view(state: dict, player: str) -> dict:
     seen["scores"] = scoring.standings(state)
     seen["available"] = [orders.castle_forecast(state, player, name)
                          for name in targets.available_castles(state, player)]
-    seen["auto"] = targets.auto_target(state, player)
+    seen["auto"] = targets.auto_target(state, player) if player in state["players"] else None  # PUBLIC: nobody's
     seen["clans"] = [{"clan": clan.name, "value": clan.value, "castles": list(clan.castles)}
                      for clan in CLANS.values()]
     seen["faces"] = list(FACES)   # a roll's value v shows faces[v - 1]: what a player needs to recheck a turn

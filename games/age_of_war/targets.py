@@ -3,36 +3,35 @@
 A castle can be attacked if it lies in the centre or face up in front of an
 opponent (a steal, which needs the extra daimyo line).
 
-"auto" is today's rule, also named "auto-v1": the castle whose own-score gain
-times exact chance is highest, among the centre castles and the castles of the
-leading players (stealing from anyone else only feeds the leader); ties go to
-the higher chance, then to card order. That rule is also the computer player.
+"auto" is "auto-v2" (issue 15), the computer player: it plays to win the game,
+not the turn. Its chance of winning from a table is a normal model of its lead
+over the best opponent (points, then castles) against what is still to be
+fought for (the points in the centre and those face up); a castle is worth the
+rise in that chance if it takes it, times the exact chance of taking it. So a
+steal counts for its points, for what it takes from the owner and for the clan
+it breaks; taking the last centre castle is a win, a shared win or a loss, so it
+ends a game it wins and leaves it alone while it would lose and a steal exists.
+It never steals while it leads or shares the lead, and stops stealing once the
+table has played STEAL_TURNS turns (heads-up it still steals while it trails
+with two castles or fewer in the centre): that is what makes its games end.
+Ties go to the higher chance, then to card order.
 
-"auto-v2" (issue 15, a candidate, not yet the default) plays to win the game,
-not the turn. For every castle "auto-v1" would consider (the centre and the
-leaders' castles) it weighs what taking it would do to the game, times the
-exact chance of taking it (a failed attack changes nothing): its standing is its score (each face-up
-castle less its points times the exact chance of a steal, as it may be taken back) plus what its
-unfinished clans promise, less the best opponent's, over the centre castles left plus one; so a castle counts for
-its own points (or the clan it completes), for what a steal takes from the
-owner and the clan it breaks for them. Taking the last centre castle ends the
-game at once: that is worth a win while it would lead and a loss while it
-would trail, so it ends a game it is winning and leaves it alone when another
-target exists while it is behind. Ties go to the higher chance, then to card
-order. Measured (benchmarks/age_of_war_players.py) it wins about half its heads-up games against
-"auto-v1" and its games are as long, short of issue 15's targets, so it is not yet "auto".
+"auto-v1" is the rule before issue 15, kept for the benchmarks: the castle whose
+own-score gain times exact chance is highest, among the centre castles and the
+castles of the leading players; ties to the higher chance, then card order.
 
 Strategies are chosen by name in STRATEGIES, for the benchmarks: `resolve(..., strategies=...)`.
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from engine import event
 
 from . import solver
 from .cards import CASTLES, CLANS
-from .scoring import centre, gain, score, winners
+from .scoring import castles_of, centre, gain, score, winners
 
 AUTO = "auto"
 AUTO_V1 = "auto-v1"
@@ -89,44 +88,47 @@ def best_of(names, key) -> str | None:
     return best
 
 
-# What a game ended by the player's own turn is worth, in points of standing: more than any lead.
-WIN = Fraction(100)
-# How much of the rest of its clan's value a partly held clan is counted for (times the share held, squared).
-PROMISE = Fraction(1, 2)
-LOSS = Fraction(1)  # the owner's loss counts in full: a steal from the best opponent moves the lead twice
-PACE = 1
-VULN = Fraction(1)  # how much of a face-up castle's points times its steal chance its holder discounts
+# The spread of the final lead, per square root of the points still to be fought for: fitted by
+# heads-up games against "auto-v1" (benchmarks/age_of_war_players.py).
+SPREAD = 1.2
+# A player stops stealing after this many turns of the table (rounds played times players; 40 heads-up, 12 at a
+# bigger table, where every steal is answered by several players). Heads-up it still steals while it trails and
+# the centre is down to its last two castles, so as not to end a game it would lose; at a bigger table not even
+# then, as trailing players passing a castle round left the leader no turn of its own to end the game. Late
+# steals are what made games of computer players run for hundreds of rounds.
+STEAL_TURNS = {2: 40}
+STEAL_TURNS_AT_A_BIGGER_TABLE = 12
+LAST_CASTLES = {2: 2}
+LAST_CASTLES_AT_A_BIGGER_TABLE = 0
 
 
-def promise(state: dict, player: str) -> Fraction:
-    """What the player's unfinished clans promise: part of what completing each would add to the score."""
-    total = Fraction(0)
-    for clan in CLANS.values():
-        held = [name for name in clan.castles if state["castles"][name]["holder"] == player]
-        if not held or state["castles"][held[0]]["secured"]:
-            continue
-        rest = clan.value - sum(CASTLES[name].points for name in held)
-        if rest > 0:
-            total += PROMISE * rest * Fraction(len(held), len(clan.castles)) ** 2
-    return total
+def win_chance(state: dict, player: str) -> float:
+    """How likely the player is to win from here: a game over is won, shared or lost; otherwise the lead
+    over the best opponent (points, then a tenth per castle for the tie-break) against a normal spread that
+    shrinks as the points left in the centre and the points face up (which may still change hands) run out."""
+    left = centre(state)
+    if not left:
+        first = winners(state)
+        return 1 / len(first) if player in first else 0.0
+    at_stake = sum(CASTLES[name].points for name in left) + sum(
+        CASTLES[name].points for name, card in state["castles"].items() if card["holder"] and not card["secured"])
+    worth = {other: score(state, other) + len(castles_of(state, other)) / 10 for other in state["players"]}
+    lead = worth[player] - max(worth[other] for other in state["players"] if other != player)
+    return 0.5 * (1 + math.erf(lead / (SPREAD * math.sqrt(at_stake + 1)) / math.sqrt(2)))
 
 
-def held_worth(state: dict, player: str) -> Fraction:
-    """The player's score, each face-up castle counted less by its chance of being stolen back."""
-    total = Fraction(score(state, player))
-    for name, card in state["castles"].items():
-        if card["holder"] == player and not card["secured"]:
-            total -= VULN * CASTLES[name].points * solver.odds(name, steal=True)
-    return total
-
-
-def standing(state: dict, player: str) -> Fraction:
-    """The player's score and promise, less the best opponent's, over the centre castles left plus one:
-    what "auto" tries to raise. A lead counts for more as the centre empties, so a leader takes centre
-    castles to end the game sooner, and a player behind steals rather than hasten the end."""
-    worth = {other: held_worth(state, other) + promise(state, other) for other in state["players"]}
-    lead = worth[player] - LOSS * max(worth[other] for other in state["players"] if other != player)
-    return lead / (len(centre(state)) + 1) ** PACE
+def may_steal(state: dict, player: str) -> bool:
+    """Whether "auto-v2" considers stealing: never while it leads or shares the lead (it ends the game
+    instead); late in a long game only while it trails and the centre is down to its last castles, so as not to
+    end a game it would lose."""
+    scores = {other: score(state, other) for other in state["players"]}
+    best_other = max(scores[other] for other in state["players"] if other != player)
+    if scores[player] > best_other:
+        return False
+    table = len(state["players"])
+    if state["round"] * table < STEAL_TURNS.get(table, STEAL_TURNS_AT_A_BIGGER_TABLE):
+        return True
+    return scores[player] < best_other and len(centre(state)) <= LAST_CASTLES.get(table, LAST_CASTLES_AT_A_BIGGER_TABLE)
 
 
 def after_taking(state: dict, player: str, name: str) -> dict:
@@ -140,36 +142,27 @@ def after_taking(state: dict, player: str, name: str) -> dict:
     return {**state, "castles": castles}
 
 
-def ending_worth(state: dict, player: str) -> Fraction:
-    """A game over as it stands: a win, a loss, or a shared win in between."""
-    first = winners(state)
-    if player not in first:
-        return -WIN
-    return WIN if len(first) == 1 else Fraction(0)
-
-
-def merit(state: dict, player: str, name: str) -> Fraction:
-    """What attacking this castle is worth to the player: the change in standing, times the exact chance."""
-    ends = state["castles"][name]["holder"] is None and centre(state) == [name]
-    taken = after_taking(state, player, name)
-    worth = ending_worth(taken, player) if ends else standing(taken, player)
-    return (worth - standing(state, player)) * attack_odds(state, player, name)
+def merit(state: dict, player: str, name: str) -> float:
+    """What attacking this castle is worth to the player: the rise in its chance of winning the game if it
+    takes the castle, times the exact chance of taking it (a failed attack changes nothing)."""
+    chance = attack_odds(state, player, name)
+    return float(chance) * (win_chance(after_taking(state, player, name), player) - win_chance(state, player))
 
 
 def win_target(state: dict, player: str) -> str | None:
     """The castle "auto-v2" picks, or None if there is none: the best merit, then chance, then card order."""
-    return best_of(auto_candidates(state, player),
-                   lambda name: (merit(state, player, name), attack_odds(state, player, name)))
+    available = available_castles(state, player)
+    steals = may_steal(state, player)
+    names = [name for name in available if steals or state["castles"][name]["holder"] is None]
+    return best_of(names or available, lambda name: (merit(state, player, name), attack_odds(state, player, name)))
 
 
 AUTO_V2 = "auto-v2"
-# "auto" is still today's rule: measured, the new one does not yet meet issue 15's targets (see
-# benchmarks/age_of_war_players.py), so it stays a named candidate until it does.
-STRATEGIES = {AUTO: auto_v1_target, AUTO_V1: auto_v1_target, AUTO_V2: win_target}
+STRATEGIES = {AUTO: win_target, AUTO_V1: auto_v1_target, AUTO_V2: win_target}
 
 
 def auto_target(state: dict, player: str) -> str | None:
-    """The castle "auto" picks now (today's rule, "auto-v1"), or None if there is none."""
+    """The castle "auto" ("auto-v2") picks now, or None if there is none."""
     return STRATEGIES[AUTO](state, player)
 
 

@@ -2,7 +2,7 @@ from fractions import Fraction
 
 from engine import for_player
 from games.age_of_war import resolve, targets
-from games.age_of_war.targets import auto_target, available_castles
+from games.age_of_war.targets import auto_target, auto_v1_target, available_castles
 from tests.age_of_war.scripted_dice import ScriptedDice, give, new_game, only
 
 JUNK = ["1111111", "111111", "11111", "1111", "111", "11", "1"]
@@ -127,17 +127,17 @@ def test_a_turn_with_nothing_to_attack_is_skipped():
                                      "holder": "ann"}]
 
 
-def test_auto_steals_only_from_a_leading_player():
+def test_auto_v1_steals_only_from_a_leading_player():
     # cid leads; bob's face-up Kasugayama would be worth more to ann than cid's Gifu, but bob is not leading
     state = new_game(["ann", "bob", "cid"])
     give(state, "cid", *[n for n in state["castles"] if n not in ("Odani", "Kasugayama", "Gifu")], secured=True)
     give(state, "cid", "Gifu")
     give(state, "bob", "Kasugayama")
     assert "Kasugayama" in available_castles(state, "ann")
-    assert auto_target(state, "ann") == "Gifu"
+    assert auto_v1_target(state, "ann") == "Gifu"
     give(state, "bob", "Odani", "Kasugayama")  # with nothing else left, any castle will do
     give(state, "ann", "Gifu")
-    assert auto_target(state, "ann") == "Kasugayama"
+    assert auto_v1_target(state, "ann") == "Kasugayama"
 
 
 def test_games_of_computer_players_end():
