@@ -17,6 +17,7 @@ from pbem import clock
 from pbem.campaign import Campaign
 from pbem.gm_results import write_stand_in
 from tests.conftest import START, TOKENS, make_campaign, run
+from tests.harness import table_for
 
 SLOW_SECONDS = 1.0
 DAMAGED = ("rounds/0002/state.json", "rounds/0002/round.json", "rounds/0002/dice.json", "rounds/0002/inputs.json",
@@ -31,7 +32,7 @@ PLAYERS = ("ann", "bob", "cho")
 def played_campaign(folder: Path, game: str = "age-of-war", planted: bool = True) -> Path:
     """Two rounds played, ann's orders in for the third, a moved deadline; `planted`, a rerun.json and an
     outbox/.retry.json as pbem writes them: every file there to damage."""
-    camp = make_campaign(folder, game=game, deadline_hours=48)
+    camp = make_campaign(folder, game=game, deadline_hours=48, players=table_for(game, PLAYERS))
     for _ in (1, 2):
         write_stand_in(Campaign.load(camp.folder))   # a game its GM adjudicates: the GM's results
         assert run("resolve", camp.folder, "--force").code == 0
