@@ -120,7 +120,8 @@ def inbox_trials(root: Path, games: list[str]) -> Counter:
     total.details = []
     for game in games:
         for kind in INBOX_KINDS:
-            camp = make_campaign(root / f"inbox-{game}-{kind.replace(' ', '_').replace('/', '_')}" / "war", game=game)
+            camp = make_campaign(root / f"inbox-{game}-{kind.replace(' ', '_').replace('/', '_')}" / "war", game=game,
+                                 players=table_for(game, PLAYERS))
             plant(camp.folder / "inbox", camp.folder, kind)
             form = run("orders", "template", camp.folder, "bob").out.replace("PUT-YOUR-TOKEN-HERE", TOKENS["bob"])
             (camp.folder / "inbox" / "bob.toml").write_text(form)
@@ -193,7 +194,7 @@ def flood_trials(root: Path, games: list[str], sizes=(3, 12, 40)) -> Counter:
     total.details = []
     for game in games:
         for size in sizes:
-            camp = make_campaign(root / f"flood-{game}-{size}" / "war", game=game)
+            camp = make_campaign(root / f"flood-{game}-{size}" / "war", game=game, players=table_for(game, PLAYERS))
             with clock.frozen_at(START):
                 for n in range(size + 1):
                     own = n == size
