@@ -22,7 +22,7 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
 SEA_SIDES = ("attacker", "defender")
 GAME_SIDES = ("oda", "anti-oda")
 MAX_UNITS = 100          # units on a side of a sea battle: one roll on demand holds at most 100 dice
-MAX_ODDS_UNITS = 60      # the exact odds stay under a second up to here
+MAX_ODDS_UNITS = 30      # the exact odds take under a second up to here (60 against 60: 16 s)
 MAX_PURPOSE = 150        # what the GM says a roll is for; the tool adds the round and the side to it
 
 

@@ -166,6 +166,8 @@ def test_the_exact_odds_of_a_sea_battle_are_printed(now):
     assert sum(exact.values()) == 1 and found["attacker_won"] == pytest.approx(float(exact["attacker_won"]))
     plain = run("odds", "amdt-sea", "1", "1")
     assert plain.code == 0 and "both are destroyed 20.0000%" in plain.out   # 1/9 out of 5/9 that end a round
+    for bad in (("0", "3"), ("31", "1"), ("four", "3")):   # past 30 a side the exact odds take too long
+        assert run("odds", "amdt-sea", *bad).code == 2, bad
 
 
 @pytest.mark.parametrize("args, said", [
