@@ -166,19 +166,32 @@ class Game:
     picture: Callable[[View, list[dict], str], dict] | None = None
     # `pbem demo` stops a game of computer players after this many rounds
     demo_rounds: int = 200
-    # "package.module:name" of the game's click command for `pbem odds NAME` (exact odds of its dice), if any;
-    # the shell imports it only when asked, and the engine never does
-    odds_command: str | None = None
+    # "package.module:name" of the game's click command for `pbem odds GAME` (exact odds of its dice), if any; or
+    # several, as (command name, "package.module:name") pairs, each `pbem odds NAME`; the shell imports one only
+    # when asked, and the engine never does
+    odds_command: str | tuple[tuple[str, str], ...] | None = None
     # "package.module:name" of the game's own click command (often a group), offered as `pbem NAME` (the
-    # attribute's name, "_" written "-"); the shell imports it only when that command is asked for
-    commands: str | None = None
+    # attribute's name, "_" written "-"), or a tuple of several; the shell imports one only when it is asked for
+    commands: str | tuple[str, ...] | None = None
     # the GM's results each round waits for, in a game its game master adjudicates (None: the dice and the rules do)
     gm_results: GmResults | None = None
+    # the registered game whose templates (and catalogues) and JSON report schema this one shares, a game built on
+    # another (None: its own, templates/<name with "_" for "-">/ and games/<package>/report.schema.json)
+    based_on: str | None = None
 
 
-def command_name(game: Game) -> str | None:
-    """The name of the game's own command (Game.commands), read from its path without importing it."""
-    return game.commands.rpartition(":")[2].replace("_", "-") if game.commands else None
+def game_commands(game: Game) -> dict[str, str]:
+    """The game's own commands (Game.commands), name -> "package.module:name", read from their paths without
+    importing them."""
+    paths = (game.commands,) if isinstance(game.commands, str) else tuple(game.commands or ())
+    return {path.rpartition(":")[2].replace("_", "-"): path for path in paths}
+
+
+def odds_commands(game: Game) -> dict[str, str]:
+    """The game's odds commands (Game.odds_command), name under `pbem odds` -> "package.module:name"."""
+    if isinstance(game.odds_command, str):
+        return {game.name: game.odds_command}
+    return dict(game.odds_command or ())
 
 
 def resolve_round(game: Game, state: State, orders: dict[str, Orders], dice: Dice,

@@ -12,6 +12,7 @@ from engine import Game
 
 MODULES = {
     "age-of-war": "games.age_of_war",
+    "amdt": "games.amdt",
     "ikusa": "games.ikusa",
     "moderated": "games.moderated",
 }

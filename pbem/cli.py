@@ -27,12 +27,13 @@ class WithGameCommands(click.Group):
             return found
         import importlib
 
-        from engine.game import command_name
+        from engine.game import game_commands
         from games import GAMES
 
         for game_name in GAMES:
-            if command_name(GAMES[game_name]) == name:
-                module, _, attribute = GAMES[game_name].commands.partition(":")
+            path = game_commands(GAMES[game_name]).get(name)
+            if path is not None:   # games that share a command (a game built on another) name the same one
+                module, _, attribute = path.partition(":")
                 return getattr(importlib.import_module(module), attribute)
         return None
 
@@ -54,7 +55,8 @@ def cli():
       pbem status war
 
     A game may bring commands of its own, not listed here: in a GM-moderated
-    campaign (--game moderated), `pbem moderate --help`.
+    campaign (--game moderated), `pbem moderate --help`; for A Most Dangerous
+    Time's GM (--game amdt), `pbem amdt --help` too.
     """
 
 

@@ -104,8 +104,9 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
         raise UserError(f"unknown game {game_name!r}; known games: {', '.join(sorted(GAMES))}")
     game = GAMES[game_name]
     if not game.min_players <= len(players) <= game.max_players:
-        raise UserError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
-                        f"not {len(players)}")
+        seats = (f"{game.min_players}" if game.min_players == game.max_players
+                 else f"{game.min_players} to {game.max_players}")
+        raise UserError(f"{game.title} is for {seats} players, not {len(players)}")
     names = [p.name for p in players]
     if len(set(n.lower() for n in names)) != len(names):
         raise UserError("two players have the same name")

@@ -1,4 +1,4 @@
-"""`pbem odds GAME`: each game that offers odds brings its own command, named in its Game's odds_command.
+"""`pbem odds GAME`: each game that offers odds brings its own command (or several), named in its Game's odds_command.
 
 The games are imported only when `pbem odds` is asked for, and a game's
 command module only when that command is listed or run, so that the other
@@ -12,20 +12,20 @@ import click
 
 
 class GameCommands(click.Group):
-    """A group whose subcommands are the registered games that name an odds command (Game.odds_command)."""
+    """A group whose subcommands are the odds commands the registered games name (Game.odds_command): one named
+    after its game, or each under the name its game gives it."""
+
+    def _offered(self) -> dict[str, str]:
+        from engine.game import odds_commands
+        from games import GAMES
+
+        return {name: path for game in GAMES for name, path in odds_commands(GAMES[game]).items()}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        from games import GAMES
-
-        return [name for name in GAMES if GAMES[name].odds_command]
+        return sorted(self._offered())
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        from games import GAMES
-
-        try:
-            path = GAMES[name].odds_command
-        except KeyError:
-            return None
+        path = self._offered().get(name)
         if path is None:
             return None
         module, _, attribute = path.partition(":")

@@ -24,6 +24,12 @@ REPORT_FORMAT = "pbem-report-1"
 
 
 def template_folder(game_name: str) -> str:
+    """The folder of a game's templates and catalogues under templates/: its name's, "_" for "-", or that of the
+    game it is built on (Game.based_on)."""
+    from games import GAMES, MODULES
+
+    if game_name in MODULES and GAMES[game_name].based_on:
+        game_name = GAMES[game_name].based_on
     return game_name.replace("-", "_")
 
 

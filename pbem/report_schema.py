@@ -29,8 +29,20 @@ def envelope_schema() -> dict:
 
 def game_schema(game_name: str) -> dict:
     """The schema of a game's reports (it refers to the envelope's by its $id); FileNotFoundError if the game has
-    none."""
-    return json.loads((resources.files(games.MODULES[game_name]) / SCHEMA_FILE).read_text("utf-8"))
+    none. A game built on another (Game.based_on) has the other's, under its own $id, name and title."""
+    game = games.GAMES[game_name]
+    base = game.based_on or game_name
+    schema = json.loads((resources.files(games.MODULES[base]) / SCHEMA_FILE).read_text("utf-8"))
+    if game.based_on:
+        schema["$id"] = game_schema_id(game_name)
+        schema["title"] = f"{schema.get('title', '')} ({game.title})".strip()
+        named = [schema["properties"], schema.get("$defs", {}).get("view", {}).get("properties", {})]
+        for properties in named:
+            if "game" in properties:
+                properties["game"] = {"const": game_name}
+        if "game_title" in schema["properties"]:
+            schema["properties"]["game_title"] = {"const": game.title}
+    return schema
 
 
 def game_schema_id(game_name: str) -> str:

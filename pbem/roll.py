@@ -141,6 +141,34 @@ def request(campaign, expression: str, purpose: str | None, *, key: str | None =
     return told(open_seed(campaign, number), record), True
 
 
+class OnDemandDice:
+    """Dice on demand for a GM's tool (a game's own command that rolls): a Dice-like object whose every roll is a
+    roll on demand in the open round, numbered, kept and shown in every player's next report like `pbem roll`'s.
+    `roll(sides, purpose)` rolls one die; `roll_dice(count, sides, purpose, at_least=None)` several as one roll
+    (NdS, or NdS>=T where successes count). The caller holds the campaign lock. A purpose rolled before in the
+    round is told again, not rolled anew (a tool run again after a crash rolls nothing twice), provided it was
+    the same expression; `made` holds every roll told, `new` whether any was new."""
+
+    def __init__(self, campaign) -> None:
+        self.campaign = campaign
+        self.made: list[dict] = []
+        self.new = False
+
+    def roll(self, sides: int, purpose: str) -> int:
+        return self.roll_dice(1, sides, purpose)[0]
+
+    def roll_dice(self, count: int, sides: int, purpose: str, at_least: int | None = None) -> list[int]:
+        expression = f"{count}d{sides}" + (f">={at_least}" if at_least is not None else "")
+        made, new = request(self.campaign, expression, purpose)
+        if made["expression"] != parse(expression)["expression"]:
+            raise UserError(f"round {self.campaign.open_round} has a roll for {made['purpose']!r} already, of "
+                            f"{made['expression']}, not {expression}",
+                            ["say what this roll is for otherwise (--for): a purpose is rolled for once a round"])
+        self.made.append(made)
+        self.new = self.new or new
+        return list(made["dice"])
+
+
 def beacon_after(campaign, moment) -> dict:
     """The first beacon round published after the roll was asked for, waited for (drand's period, 30 seconds
     at most) and checked: nobody, the GM included, could know it when the roll was asked for."""

@@ -17,6 +17,7 @@ from pbem import clock
 from pbem.campaign import Campaign
 from pbem.gm_results import write_stand_in
 from tests.conftest import START, TOKENS, make_campaign, run
+from tests.harness import table_for
 
 SLOW_SECONDS = 1.0
 DAMAGED = ("rounds/0002/state.json", "rounds/0002/round.json", "rounds/0002/dice.json", "rounds/0002/inputs.json",
@@ -31,7 +32,7 @@ PLAYERS = ("ann", "bob", "cho")
 def played_campaign(folder: Path, game: str = "age-of-war", planted: bool = True) -> Path:
     """Two rounds played, ann's orders in for the third, a moved deadline; `planted`, a rerun.json and an
     outbox/.retry.json as pbem writes them: every file there to damage."""
-    camp = make_campaign(folder, game=game, deadline_hours=48)
+    camp = make_campaign(folder, game=game, deadline_hours=48, players=table_for(game, PLAYERS))
     for _ in (1, 2):
         write_stand_in(Campaign.load(camp.folder))   # a game its GM adjudicates: the GM's results
         assert run("resolve", camp.folder, "--force").code == 0
@@ -119,7 +120,8 @@ def inbox_trials(root: Path, games: list[str]) -> Counter:
     total.details = []
     for game in games:
         for kind in INBOX_KINDS:
-            camp = make_campaign(root / f"inbox-{game}-{kind.replace(' ', '_').replace('/', '_')}" / "war", game=game)
+            camp = make_campaign(root / f"inbox-{game}-{kind.replace(' ', '_').replace('/', '_')}" / "war", game=game,
+                                 players=table_for(game, PLAYERS))
             plant(camp.folder / "inbox", camp.folder, kind)
             form = run("orders", "template", camp.folder, "bob").out.replace("PUT-YOUR-TOKEN-HERE", TOKENS["bob"])
             (camp.folder / "inbox" / "bob.toml").write_text(form)
@@ -192,7 +194,7 @@ def flood_trials(root: Path, games: list[str], sizes=(3, 12, 40)) -> Counter:
     total.details = []
     for game in games:
         for size in sizes:
-            camp = make_campaign(root / f"flood-{game}-{size}" / "war", game=game)
+            camp = make_campaign(root / f"flood-{game}-{size}" / "war", game=game, players=table_for(game, PLAYERS))
             with clock.frozen_at(START):
                 for n in range(size + 1):
                     own = n == size

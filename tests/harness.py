@@ -106,6 +106,12 @@ def harness_for(game_name: str) -> Harness:
     return found
 
 
+def table_for(game_name: str, players: tuple[str, ...] = ("ann", "bob", "cho")) -> tuple[str, ...]:
+    """The players a generic campaign seats for the game: `players`, as many as the game takes (a game of two
+    plays ann and bob)."""
+    return tuple(players[:games.GAMES[game_name].max_players])
+
+
 def registered() -> list[str]:
     """Every registered game's name, in the registry's order: what the generic checks iterate over."""
     return list(games.GAMES)

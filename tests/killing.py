@@ -31,7 +31,7 @@ from pbem.campaign import Campaign
 from pbem.gm_results import write_stand_in
 from pbem.orders import read_orders
 from tests.conftest import ROOT, pbem_env, run
-from tests.harness import registered
+from tests.harness import registered, table_for
 from tests.mailplay import (
     ADDRESSES,
     GM,
@@ -52,19 +52,21 @@ def _tick_process(folder: Path) -> subprocess.Popen:
 
 def _prepare(folder: Path, servers: MailServers, game_name: str) -> tuple[Campaign, dict]:
     """The campaign with its mail waiting, and the orders each player sent, as they must be used."""
-    camp = mail_campaign(folder / "war", servers, game=game_name)
+    players = table_for(game_name, PLAYERS)
+    camp = mail_campaign(folder / "war", servers, game=game_name, players=players)
     assert run("tick", camp.folder).code == 0          # the welcome letters go out
     write_stand_in(camp)   # a game its GM adjudicates: the GM's results are in before the round is due
     send_by_smtp(servers, "bob", computer_orders_mail(camp, "bob", "<bob-wrong-token@example.org>", "bad-token"))
-    for player in PLAYERS:
+    for player in players:
         send_by_smtp(servers, player, computer_orders_mail(camp, player, f"<{player}-r1@example.org>"))
     expected = {player: read_orders(camp, computer_orders_text(camp, player).encode(), "expected").orders
-                for player in PLAYERS}
+                for player in players}
+    asking = players[-1]
     status = EmailMessage()
-    status["From"], status["To"], status["Subject"] = "cho@example.org", GM, "[war] status"
-    status["Message-ID"] = "<cho-status@example.org>"
+    status["From"], status["To"], status["Subject"] = f"{asking}@example.org", GM, "[war] status"
+    status["Message-ID"] = f"<{asking}-status@example.org>"
     status.set_content("How are we doing?\n")
-    send_by_smtp(servers, "cho", status.as_bytes())
+    send_by_smtp(servers, asking, status.as_bytes())
     return camp, expected
 
 
@@ -103,10 +105,11 @@ def _count(folder: Path, servers: MailServers, landed: str, code: int, expected:
         return dict(counts + Counter({"campaigns unreadable": 1}))
     counts["campaigns unreadable"] += unreadable
     counts["rounds resolved twice"] += max(0, len(rounds) - 2)   # orders for one round: a second would be round 2
-    inputs = camp.read_json(1, "inputs.json") if 1 in rounds else {"orders": {}, "defaulted": PLAYERS}
-    counts["orders lost"] += sum(1 for p in PLAYERS if p in inputs["defaulted"]
+    players = camp.player_names
+    inputs = camp.read_json(1, "inputs.json") if 1 in rounds else {"orders": {}, "defaulted": players}
+    counts["orders lost"] += sum(1 for p in players if p in inputs["defaulted"]
                                  or inputs["orders"].get(p) != expected[p])
-    for player in PLAYERS:
+    for player in players:
         messages = [message_from_bytes(raw, policy=policy.default)
                     for raw in servers.messages(f"{player}@example.org")]
         ids = [m["Message-ID"] for m in messages]
@@ -118,8 +121,9 @@ def _count(folder: Path, servers: MailServers, landed: str, code: int, expected:
                                                for m in messages)
     counts["trials with more than one duplicate"] += counts["duplicate sends"] > 1   # one message in flight at most
     counts["mail left unread"] += len(servers.messages(GM))
+    asked = servers.messages(f"{players[-1]}@example.org")   # the last player asked for the status
     counts["status answers lost"] += "[war] Status" not in {
-        message_from_bytes(raw, policy=policy.default)["Subject"] for raw in servers.messages("cho@example.org")}
+        message_from_bytes(raw, policy=policy.default)["Subject"] for raw in asked}
     return dict(counts)
 
 
@@ -174,7 +178,7 @@ def force_trial(folder: Path, delay: float, game_name: str, crash_at: str | None
     round resolved, each report once."""
     from tests.conftest import make_campaign
 
-    camp = make_campaign(folder / "war", game=game_name, players=PLAYERS)
+    camp = make_campaign(folder / "war", game=game_name, players=table_for(game_name, PLAYERS))
     write_stand_in(camp)   # a game its GM adjudicates: the GM's results
     process = _forcing_process(camp.folder, **({"crash_at": crash_at} if crash_at else {}))
     try:
@@ -197,7 +201,7 @@ def force_trial(folder: Path, delay: float, game_name: str, crash_at: str | None
         return dict(counts + Counter({"campaigns unreadable": 1}))
     counts["rounds resolved twice"] += max(0, len(rounds) - 2)
     counts["campaigns unreadable"] += 1 not in rounds or run("verify", camp.folder).code != 0
-    for player in PLAYERS:
+    for player in camp.player_names:
         reports = list((camp.folder / "outbox").glob(f"r0001-*-{player}.eml"))
         counts["reports lost"] += not reports
         counts["duplicate sends"] += max(0, len(reports) - 1)
@@ -213,7 +217,7 @@ def force_trials(trials: int, seed: int = 0) -> dict:
         for game in sorted(set(trial_games(trials))):   # how long an undisturbed forced resolution takes
             from tests.conftest import make_campaign
 
-            camp = make_campaign(Path(tmp) / f"calibration-{game}", game=game, players=PLAYERS)
+            camp = make_campaign(Path(tmp) / f"calibration-{game}", game=game, players=table_for(game, PLAYERS))
             began = time.perf_counter()
             _forcing_process(camp.folder).wait(timeout=120)
             timing[game] = time.perf_counter() - began

@@ -26,6 +26,7 @@ PLAYED = {
     "age-of-war": (range(3), 40),
     "ikusa": (range(6), 12),
     "moderated": (range(4), 15),
+    "amdt": (range(4), 15),       # a moderated game of 2 players: more seeds for as many reports
 }
 
 

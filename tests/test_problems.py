@@ -14,10 +14,10 @@ from conftest import ROOT, TOKENS, make_campaign
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, ProblemTable
 from engine.problems import template_fields
-from games import MODULES
+from games import GAMES, MODULES
 from pbem.orders import OrdersRejected, describe, read_orders
 
-PACKAGES = {"pbem": "pbem", **{name: module for name, module in sorted(MODULES.items())}}
+PACKAGES = {"pbem": "pbem", **{name: module for name, module in sorted(MODULES.items()) if not GAMES[name].based_on}}
 
 
 def table_of(package: str) -> ProblemTable:
@@ -72,6 +72,13 @@ def dummy(field: str, spec: str):
     if spec in ("or", "and", "list"):
         return [f"<{field}-1>", f"<{field}-2>"]
     return 1234567 if spec == "," else f"<{field}>"
+
+
+def test_a_game_built_on_another_keeps_the_other_s_problem_table():
+    built = [name for name in MODULES if GAMES[name].based_on]
+    assert built
+    for name in built:
+        assert GAMES[name].problems is GAMES[GAMES[name].based_on].problems
 
 
 def test_a_problem_of_an_unknown_code_fails_loudly():

@@ -18,7 +18,7 @@ from pbem.gm_results import write_stand_in
 from pbem.mail_intake import take_raw
 from pbem.rounds import attempt
 from tests.conftest import START, TOKENS, make_campaign, order_file, run
-from tests.harness import registered
+from tests.harness import registered, table_for
 
 # Files that hold a secret by design: the secrets file itself, the players' own mail and order files as they
 # came in (with their tokens), and the welcome letters, which are how a player gets the token.
@@ -59,7 +59,7 @@ def mail(player: str, body: str, subject="Re: [war] report", token_of: str | Non
 @pytest.mark.parametrize("game", registered())
 def test_no_secret_appears_in_anything_a_campaign_produces_or_a_command_prints(tmp_path, game):
     camp = make_campaign(tmp_path / "war", game=game, missing_orders="computer", deadline_hours=48,
-                         settings={"remind_hours": 24})
+                         settings={"remind_hours": 24}, players=table_for(game))   # cho, if not seated, a stranger
     printed = []
 
     def pbem(*args):

@@ -19,6 +19,16 @@ for at the end), betrayal and diplomacy, the Leader Loss Table, rules 11.3
 and 15.3 on (15.4 Enryaku-ji among them), and the map (areas are names; who
 holds what, castle levels and lines of communication come from the caller).
 12.0 (disbanding) and 13.1-13.2 (sea areas, sea movement) need the map and
-are not built. So the game can only be GM-moderated: these are the GM's
-tools. The package is not registered as a game (no GAME here yet).
+are not built. So the game can only be GM-moderated: it is registered as a
+moderated game (games.moderated: its orders, the GM's results file, its
+reports and test adapter), 2 players, Oda the first named and Anti-Oda the
+second, and these are its GM's tools, `pbem amdt ...` (commands.py), each
+rolling its dice as dice on demand and adding its result to the public part
+of the open round's results; `pbem odds amdt-sea` gives a sea battle's odds.
 """
+from __future__ import annotations
+
+from games.moderated import moderated_game
+
+GAME = moderated_game("amdt", "A Most Dangerous Time", 2, 2, commands=("games.amdt.commands:amdt",),
+                      odds_command=(("amdt-sea", "games.amdt.commands:sea_odds"),))

@@ -53,8 +53,12 @@ def sea_initiative(side: str, *, murakami: str | None = None, iron_ship: str | N
 
 
 def roll_sea_volley(dice, units: int, purpose: str) -> tuple[list[int], int]:
-    """13.3 item 3: one die per unit, a 5 or 6 hits, no modifier."""
-    rolls = [dice.roll(6, purpose) for _ in range(units)]
+    """13.3 item 3: one die per unit, a 5 or 6 hits, no modifier. Dice that roll several at once
+    (`roll_dice(count, sides, purpose, at_least)`, as dice on demand do) roll a volley as one roll."""
+    if hasattr(dice, "roll_dice"):
+        rolls = list(dice.roll_dice(units, 6, purpose, at_least=min(HIT_FACES)))
+    else:
+        rolls = [dice.roll(6, purpose) for _ in range(units)]
     return rolls, sum(roll in HIT_FACES for roll in rolls)
 
 

@@ -7,6 +7,8 @@ the reports, the mail, the press and the hash chain. A round waits for the GM's 
 """
 from __future__ import annotations
 
+from functools import partial
+
 from engine import ALL, Game, GmResults, event
 from engine.canonical import copy_plain
 
@@ -14,17 +16,20 @@ from . import results as gm
 from .orders import check_orders, computer_orders, default_orders, format_orders, order_form
 from .problems import PROBLEMS
 
+NAME = "moderated"
 MIN_PLAYERS, MAX_PLAYERS = 2, 20
 
 
-def setup(players: list[str], options: dict, dice) -> tuple[dict, list[dict]]:
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"a moderated game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+def setup(players: list[str], options: dict, dice, *, name: str = NAME, title: str = "a moderated game",
+          min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS) -> tuple[dict, list[dict]]:
+    if not min_players <= len(players) <= max_players:
+        count = f"{min_players}" if min_players == max_players else f"{min_players} to {max_players}"
+        raise ValueError(f"{title} is for {count} players, not {len(players)}")
     if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
         raise ValueError("players need distinct non-empty names")
     if options:
-        raise ValueError(f"a moderated game has no options: {', '.join(sorted(options))}")
-    state = {"game": "moderated", "players": list(players), "round": 0, "over": False, "winners": []}
+        raise ValueError(f"{title} has no options: {', '.join(sorted(options))}")
+    state = {"game": name, "players": list(players), "round": 0, "over": False, "winners": []}
     return state, [event("setup", players=list(players))]
 
 
@@ -72,22 +77,34 @@ def standings(state: dict) -> list[dict]:
     return [{"player": p, "rank": 1} for p in winners] + [{"player": p, "rank": len(winners) + 1} for p in rest]
 
 
-GAME = Game(
-    name="moderated",
-    title="Moderated game",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    setup=setup,
-    check_orders=check_orders,
-    format_orders=format_orders,
-    order_form=order_form,
-    default_orders=default_orders,
-    computer_orders=computer_orders,
-    resolve=resolve,
-    view=view,
-    is_over=is_over,
-    standings=standings,
-    problems=PROBLEMS,
-    commands="games.moderated.commands:moderate",
-    gm_results=GmResults(read=gm.read, draft=gm.draft, stand_in=gm.stand_in),
-)
+def moderated_game(name: str, title: str, min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS, *,
+                   commands: tuple[str, ...] = (), odds_command=None) -> Game:
+    """The Game of a game its GM adjudicates on these orders, results file, reports and test adapter: this one,
+    or a game built on it (Game.based_on) that differs in its name, title, table size and its GM's own commands
+    (`pbem moderate` always among them)."""
+    own = name == NAME
+    return Game(
+        name=name,
+        title=title,
+        min_players=min_players,
+        max_players=max_players,
+        setup=partial(setup, name=name, title="a moderated game" if own else title, min_players=min_players,
+                      max_players=max_players),
+        check_orders=check_orders,
+        format_orders=format_orders,
+        order_form=order_form,
+        default_orders=default_orders,
+        computer_orders=computer_orders,
+        resolve=resolve,
+        view=view,
+        is_over=is_over,
+        standings=standings,
+        problems=PROBLEMS,
+        commands=("games.moderated.commands:moderate", *commands),
+        odds_command=odds_command,
+        gm_results=GmResults(read=gm.read, draft=gm.draft, stand_in=gm.stand_in),
+        based_on=None if own else NAME,
+    )
+
+
+GAME = moderated_game(NAME, "Moderated game")
