@@ -164,6 +164,25 @@ def test_the_results_are_a_round_input_so_replay_verify_and_the_players_checker_
         assert found == [] and counts["links"] == 2
 
 
+def test_a_changed_gm_result_is_caught_by_verify_and_by_the_players_checker(tmp_path):
+    camp = played_round_1(tmp_path)
+    inputs_file = camp.round_dir(1) / "inputs.json"
+    inputs = json.loads(inputs_file.read_text())
+    inputs["gm_results"]["private"]["bob"] = "Your scouts count ann's army: 4 banners."
+    inputs_file.write_text(json.dumps(inputs, sort_keys=True, indent=1))
+    assert run("verify", camp.folder).code != 0   # the round no longer replays as it was published
+    report_file = camp.round_dir(1) / "reports" / "bob.json"
+    reports = [json.loads(path.read_text()) for path in sorted(camp.folder.glob("rounds/*/reports/bob.json"))]
+    found, _ = checker.check(reports, {})
+    assert found == []
+    changed = report_file.read_text().replace("40 banners", "4 banners")
+    assert changed != report_file.read_text()
+    report_file.write_text(changed)
+    reports = [json.loads(path.read_text()) for path in sorted(camp.folder.glob("rounds/*/reports/bob.json"))]
+    found, _ = checker.check(reports, {})
+    assert found, "a changed private result must break bob's chain of reports"
+
+
 def test_a_whole_campaign_of_three_ends_with_the_gms_winners_in_both_languages(tmp_path):
     with clock.frozen_at(START):
         camp = new_campaign(tmp_path / "feud", game_name="moderated", gm="gm@example.org", deadline_hours=48,
