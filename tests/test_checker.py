@@ -95,6 +95,14 @@ def test_a_nonce_not_as_sent_is_found(demo):
     assert any("round 2: your nonce is ''" in p for p in problems_of(received(demo, "akiko"), {2: "heron"}))
 
 
+def other_castle_for_bob(before: list[dict]) -> dict:
+    """Orders for round 2 in which bob attacks a centre castle other than the one he attacked: a round that
+    must come out differently."""
+    attacked = next(ev["castle"] for ev in before[2]["events"] if ev["kind"] == "turn" and ev["player"] == "bob")
+    centre = [name for name, card in before[1]["view"]["castles"].items() if card["holder"] is None]
+    return {**CASTLES, "bob": next(name for name in centre if name != attacked)}
+
+
 def play_round(folder: Path, tmp_path: Path, number: int, castles: dict = CASTLES):
     for player, castle in castles.items():
         run("orders", "submit", folder, player, order_file(tmp_path, player, number, [castle]))
@@ -111,7 +119,7 @@ def played(campaign, tmp_path):
 def test_a_deleted_last_round_resolved_again_is_found_by_the_reports_alone(played, tmp_path):
     folder, before = played
     shutil.rmtree(folder / "rounds/0002")
-    play_round(folder, tmp_path, 2, {**CASTLES, "bob": "Kiyosu"})
+    play_round(folder, tmp_path, 2, other_castle_for_bob(before))
     found = problems_of(before + received(folder, "ann")[2:])
     assert any("round 2: two different reports" in p for p in found), found
 
@@ -121,7 +129,7 @@ def test_a_rollback_whose_record_was_deleted_and_the_round_resolved_again_is_fou
     assert run("rollback", folder, "--to", "1", "--reason", "hidden").code == 0
     shutil.rmtree(folder / "archive")
     (folder / "rerun.json").unlink()
-    play_round(folder, tmp_path, 2, {**CASTLES, "bob": "Kiyosu"})
+    play_round(folder, tmp_path, 2, other_castle_for_bob(before))
     found = problems_of(before + received(folder, "ann")[2:])
     assert any("round 2: two different reports, and neither says the round was played again" in p for p in found)
 

@@ -579,13 +579,10 @@ HARNESS = Harness(
     vocabulary=vocabulary,
     seed_bodies=seed_bodies,
     rare_events={
-        "assassination_skipped": "an assassination order that the round made impossible (its daimyo dead before it "
-                                 "struck); the computer never orders one (tests/ikusa/test_ikusa_assassination.py)",
         "build_defaulted": "Koku in the build box with no build order; the computer always orders one "
                            "(tests/ikusa/test_ikusa_build.py)",
         "build_failed": "a build the round made impossible, or nowhere left to build (tests/ikusa/test_ikusa_build.py)",
         "build_ignored": "a build order without Koku in the build box (tests/ikusa/test_ikusa_build.py)",
-        "fortress_built": "the computer builds castles, never fortresses (tests/ikusa/test_ikusa_build.py)",
         "levy_skipped": "a levy entry the round made impossible; the computer's levies are carried out "
                         "(tests/ikusa/test_ikusa_levy.py)",
         "levy_ignored": "levy orders without Koku in the levy (tests/ikusa/test_ikusa_levy.py)",
@@ -593,14 +590,14 @@ HARNESS = Harness(
         "ronin_deployment_defaulted": "ronin hired with no deployment ordered; the battery's varied orders always "
                                       "deploy them (tests/ikusa/test_ikusa_ronin.py)",
         "ronin_not_deployed": "a deployment the round made impossible (tests/ikusa/test_ikusa_ronin.py)",
-        "garrison_left": "a move order with a garrison, which the computer never gives "
-                         "(tests/ikusa/test_ikusa_movement.py)",
-        "units_picked_up": "a move order picking units up, which the computer never gives "
-                           "(tests/ikusa/test_ikusa_movement.py)",
         "garrison_not_as_ordered": "an ordered garrison the battle took (tests/ikusa/test_ikusa_choices.py)",
         "spearmen_picked_up": "a placement order putting spearmen on an army's card, which the computer never "
                               "gives (tests/ikusa/test_ikusa_setup.py)",
         "daimyo_not_recovered": "an eliminated player's daimyo when the winner has no free province left",
+        "revenge": "a victim's revenge on a failed assassin, which the battery's seeded games no longer reach since "
+                   "the computer hires the ninja only when it pays (tests/ikusa/test_ikusa_assassination.py)",
+        "successor_named": "a daimyo killed by the ninja with a successor to name; the battery's seeded games no "
+                           "longer reach it (tests/ikusa/test_ikusa_assassination.py)",
         "elimination_without_winner": "a side losing its last daimyo to an assassination in nobody's war",
     },
     goldens=(
