@@ -32,7 +32,7 @@ def path_of(campaign: Campaign, number: int) -> Path:
 def read(campaign: Campaign, state: dict, number: int) -> dict:
     """The results of round `number` as the game reads them; a UserError says what is missing or wrong, and at
     which line of the file."""
-    from pbem.orders import OrdersRejected, _locate, _parse
+    from pbem.orders import OrdersRejected, locate_problem, parse_document
 
     path = path_of(campaign, number)
     if not path.is_file():
@@ -45,12 +45,12 @@ def read(campaign: Campaign, state: dict, number: int) -> dict:
     except UnicodeDecodeError:
         raise UserError(f"{path} is not UTF-8 text; save it as UTF-8") from None
     try:
-        document = _parse(text, str(path))
+        document = parse_document(text, str(path))
     except OrdersRejected as exc:
         raise UserError(f"{path}: the file cannot be read as TOML", [_line(p) for p in exc.problems]) from None
     results, problems = campaign.game.gm_results.read(state, document, number)
     if problems:
-        located = [_locate(p, text) for p in problems]
+        located = [locate_problem(p, text) for p in problems]
         raise UserError(f"{path}: the results of round {number} are refused; nothing was resolved",
                         [_line(p) for p in sorted(located, key=lambda p: (p.line or 0))])
     return results

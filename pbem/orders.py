@@ -92,7 +92,7 @@ def read_orders(campaign: Campaign, data: bytes, source: str, *, player: str | N
     mistakes is answered with all of them at once; the body goes to the game once the player is known."""
     try:
         text = _decode(data, source)
-        return _read_document(campaign, text, _parse(text, source), source, player, require_token)
+        return _read_document(campaign, text, parse_document(text, source), source, player, require_token)
     except OrdersRejected as rejection:
         raise _counted_from(rejection, first_line) from None
 
@@ -136,7 +136,7 @@ def _read_document(campaign: Campaign, text: str, document: dict, source: str, p
                       forecast=checked.forecast, final=final)
 
 
-def _parse(text: str, source: str) -> dict:
+def parse_document(text: str, source: str) -> dict:
     """The TOML document, or a rejection naming the line of the syntax error (or the nesting too deep). What
     the text would cost the parser is bounded first (pbem.tomlscan)."""
     measured = shape(text)
@@ -264,7 +264,7 @@ def _texts(document: dict) -> set[str]:
 
 def _shown_problems(problems: list[Problem], text: str) -> list[Problem]:
     """The first MAX_PROBLEMS problems, each at its line, and one more that says how many were left out."""
-    shown_problems = [_locate(p, text) for p in problems[:MAX_PROBLEMS]]
+    shown_problems = [locate_problem(p, text) for p in problems[:MAX_PROBLEMS]]
     if len(problems) > MAX_PROBLEMS:
         # the summary takes the reason of the first problem it stands for
         shown_problems.append(replace(problem("file", "more-problems", count=len(problems) - MAX_PROBLEMS),
@@ -337,7 +337,7 @@ def _line_of_decode_error(message: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _locate(problem: Problem, text: str) -> Problem:
+def locate_problem(problem: Problem, text: str) -> Problem:
     """Give a problem the line where its field is written, when it has none.
 
     A field such as "war.moves[2].path" is looked for as a table header

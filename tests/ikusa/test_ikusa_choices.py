@@ -13,7 +13,7 @@ from games.ikusa.orders import check_orders
 from games.ikusa.round import resolve_round
 from games.ikusa.setup import setup
 from games.ikusa.state import FIGURES_PER_COLOUR
-from pbem.orders import _locate
+from pbem.orders import locate_problem
 from tests.ikusa.test_ikusa_battles import BOARD, HIT, MISS, army, figures, only, small_state
 from tests.scripted import ScriptedDice
 
@@ -138,20 +138,20 @@ def test_a_garrison_that_cannot_be_left_by_either_rule_keeps_the_army_where_it_i
 def test_a_garrison_that_is_not_regular_units_is_refused_at_its_own_line(written, code):
     text = f'[[war.battles]]\narmy = "blue-1"\ntarget = "Wakasa"\nafter_win = "advance"\ngarrison = {written}\n'
     problems = check_battles(experienced(), "ann", tomllib.loads(text)["war"], BOARD)
-    assert [(p.code, p.field, _locate(p, text).line) for p in problems] == [(code, "war.battles[0].garrison", 5)]
+    assert [(p.code, p.field, locate_problem(p, text).line) for p in problems] == [(code, "war.battles[0].garrison", 5)]
 
 
 def test_a_garrison_on_a_battle_that_does_not_advance_is_refused():
     text = '[[war.battles]]\narmy = "blue-1"\ntarget = "Wakasa"\ngarrison = { spearman = 1 }\n'
     problems = check_battles(experienced(), "ann", tomllib.loads(text)["war"], BOARD)
-    assert [(p.code, _locate(p, text).line) for p in problems] == [("garrison-without-advance", 4)]
+    assert [(p.code, locate_problem(p, text).line) for p in problems] == [("garrison-without-advance", 4)]
 
 
 def test_a_garrison_on_a_provincial_force_attack_is_refused():
     text = ('[[war.battles]]\nprovince = "Yamashiro"\ntarget = "Iga"\n'
             '[[war.battles]]\nprovince = "Omi"\ntarget = "Wakasa"\ngarrison = { spearman = 1 }\n')
     problems = check_battles(small_state(), "ann", tomllib.loads(text)["war"], BOARD)
-    assert [(p.code, p.field, _locate(p, text).line) for p in problems] == [
+    assert [(p.code, p.field, locate_problem(p, text).line) for p in problems] == [
         ("garrison-on-force-attack", "war.battles[1].garrison", 7)]
 
 
@@ -258,7 +258,7 @@ def test_the_setting_is_read_from_each_sides_war_orders_and_given_to_every_war(m
 def test_an_unknown_defence_losses_first_is_refused_at_its_line():
     text = '[war]\npriority = ["archer"]\ndefence_losses_first = "daimyo"\n'
     problems = check_battles(small_state(), "ann", tomllib.loads(text)["war"], BOARD)
-    assert [(p.code, p.field, _locate(p, text).line) for p in problems] == [
+    assert [(p.code, p.field, locate_problem(p, text).line) for p in problems] == [
         ("bad-defence-losses-first", "war.defence_losses_first", 3)]
     assert check_battles(small_state(), "ann", {"defence_losses_first": "army"}, BOARD) == []
 

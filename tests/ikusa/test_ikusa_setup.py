@@ -534,7 +534,7 @@ def test_one_refused_placement_entry_makes_no_false_error_in_the_entries_after_i
 
 
 def test_every_placement_entry_is_told_at_its_own_line_of_a_list_written_over_several():
-    from pbem.orders import _locate
+    from pbem.orders import locate_problem
 
     state, _ = new_game()
     mine = provinces_of(state, "ann")
@@ -543,7 +543,7 @@ def test_every_placement_entry_is_told_at_its_own_line_of_a_list_written_over_se
     text += "]\n"
     problems = check_placement_orders(state, "ann", {"spearmen": [*mine[:3], theirs[0], *mine[3:5]]})
     assert [p.field for p in problems] == ["spearmen[3]"]
-    assert _locate(problems[0], text).line == 6   # the fourth entry's line, not the list's
+    assert locate_problem(problems[0], text).line == 6   # the fourth entry's line, not the list's
 
 
 def test_in_quick_play_each_army_may_pick_up_spearmen_from_the_province_it_is_placed_on():

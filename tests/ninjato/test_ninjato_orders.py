@@ -175,11 +175,11 @@ def test_the_readmes_example_order_file_is_accepted():
 
 
 def test_a_problem_is_found_at_its_line_of_the_file():
-    from pbem.orders import _locate
+    from pbem.orders import locate_problem
 
     text = FILE.replace('house = "House-2"', 'house = "House-9"').replace('rumor = "rumor-4"', 'rumor = "Rumor 4"')
     checked = orders.check_orders(new_game()[0], "ann", tomllib.loads(text))
     lines = text.splitlines()
-    found = {p.code: lines[_locate(p, text).line - 1] for p in checked.problems}
+    found = {p.code: lines[locate_problem(p, text).line - 1] for p in checked.problems}
     assert set(found) == {"unknown-house", "bad-id"}
     assert "House-9" in found["unknown-house"] and "Rumor 4" in found["bad-id"]
