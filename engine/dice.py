@@ -30,6 +30,13 @@ Dice on demand (`pbem roll`), a stream of their own that never moves the game's:
                                   (with a beacon: "beacon " + that roll's beacon
                                    round's randomness in hex + "\n"))
     die i (0, 1, ...) of on-demand roll N = roll(i, sides, purpose) keyed by roll_key(N)
+
+The hidden stream of a game whose decks stay shuffled for the whole game (Game.hidden_stream), a stream of its
+own too, whose seed is committed to in every report and revealed when the game is over:
+
+    hidden_seed = HMAC-SHA256(key=campaign_secret, msg="pbem hidden stream")
+    hidden_key  = dice_key(hidden_seed) with no nonces and no beacon
+    its rolls are roll(seq, sides, purpose) keyed by hidden_key, seq counting from 0 at setup to the game's end
 """
 from __future__ import annotations
 
@@ -121,6 +128,17 @@ def on_demand(seed: bytes, number: int, count: int, sides: int, purpose: str, be
     """The faces of on-demand roll `number`: `count` dice of `sides` faces, for `purpose`."""
     key = roll_key(seed, number, beacon)
     return [draw(key, index, sides, purpose) for index in range(count)]
+
+
+def hidden_seed(campaign_secret: bytes) -> bytes:
+    """The seed of the campaign's hidden stream: one for the whole game, as its decks are."""
+    return hmac.new(campaign_secret, b"pbem hidden stream", hashlib.sha256).digest()
+
+
+def hidden_stream(seed: bytes, rolls: list[dict] = ()) -> Dice:
+    """The hidden stream of a seed, going on after the rolls already made (a round's resolution is given the
+    stream as the rounds before left it)."""
+    return Dice(dice_key(seed, {}), [dict(roll) for roll in rolls])
 
 
 def recheck(key: bytes, rolls: list[dict]) -> int | None:

@@ -178,6 +178,14 @@ class Game:
     # the registered game whose templates (and catalogues) and JSON report schema this one shares, a game built on
     # another (None: its own, templates/<name with "_" for "-">/ and games/<package>/report.schema.json)
     based_on: str | None = None
+    # state -> the rolls of the game's hidden stream so far, which its state keeps (None: the game has none). A
+    # game whose shuffled decks last the whole game draws them from a stream that is revealed only when the
+    # game is over (engine.dice.hidden_seed): its setup and resolve then take it as `stream=`, a Dice going on
+    # from these rolls (see setup_game and resolve_round)
+    hidden_stream: Callable[[State], list[dict]] | None = None
+    # state -> what the GM should know of a campaign as it was set up, as English sentences (GM-facing, like the
+    # shell's own output): `pbem new` prints them (e.g. "its components are guesses")
+    gm_notes: Callable[[State], list[str]] | None = None
 
 
 def game_commands(game: Game) -> dict[str, str]:
@@ -194,12 +202,24 @@ def odds_commands(game: Game) -> dict[str, str]:
     return dict(game.odds_command or ())
 
 
+def setup_game(game: Game, players: list[str], options: dict, dice: Dice,
+               stream: Dice | None = None) -> tuple[State, list[dict]]:
+    """game.setup, given the hidden stream where the game has one (Game.hidden_stream)."""
+    if game.hidden_stream is None:
+        return game.setup(players, options, dice)
+    return game.setup(players, options, dice, stream=stream)
+
+
 def resolve_round(game: Game, state: State, orders: dict[str, Orders], dice: Dice,
-                  results: dict | None = None) -> tuple[State, list[dict]]:
-    """game.resolve, given the GM's results where the game takes them (Game.gm_results)."""
-    if game.gm_results is None:
-        return game.resolve(state, orders, dice)
-    return game.resolve(state, orders, dice, results=results)
+                  results: dict | None = None, stream: Dice | None = None) -> tuple[State, list[dict]]:
+    """game.resolve, given the GM's results where the game takes them (Game.gm_results) and the hidden stream
+    where it has one (Game.hidden_stream)."""
+    extra: dict = {}
+    if game.gm_results is not None:
+        extra["results"] = results
+    if game.hidden_stream is not None:
+        extra["stream"] = stream
+    return game.resolve(state, orders, dice, **extra)
 
 
 def players_to_order(game: Game, state: State, players: list[str]) -> list[str]:

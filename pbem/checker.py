@@ -12,6 +12,9 @@ packages. It checks
   - every die the game master rolled on demand (pbem roll), recomputed from the seed, and its result;
     a gap in their numbers (a roll left out) or a purpose rolled twice in a round (rolled again) is
     a problem;
+  - in a game whose decks stay shuffled for the whole game (Ninjato), the hidden stream they are drawn
+    from: its commitment is the same in every report, and when the game is over its revealed seed
+    matches it and gives every one of its rolls;
   - the nonces you say you sent (--nonce 3=heron), present as you sent them;
   - the record chain: each report's link follows the one before, and no round was resolved twice
     unless a rollback said so; a round rewritten, deleted and resolved again, or an order changed
@@ -232,6 +235,38 @@ def check_dice(report: dict, problems: list[str], beacon: str | None = None) -> 
     return len(dice.get("rolls", []))
 
 
+def check_hidden(reports: list[dict], problems: list[str]) -> int:
+    """The hidden stream: one commitment throughout, and once revealed, its seed and every roll; returns how many
+    of its rolls were recomputed."""
+    committed = {report["dice"]["hidden"]["commitment"] for report in reports if "hidden" in report["dice"]}
+    if not committed:
+        return 0
+    if len(committed) > 1:
+        problems.append("the hidden stream's commitment changed during the game: the decks were shuffled again")
+    if any("hidden" not in report["dice"] for report in reports):
+        problems.append("some reports carry no commitment to the hidden stream of the decks")
+    checked = 0
+    for report in reports:
+        hidden = report["dice"].get("hidden", {})
+        if "seed" not in hidden:
+            continue
+        where = f"round {report['round']}"
+        seed = bytes.fromhex(hidden["seed"])
+        if hashlib.sha256(seed).hexdigest() != hidden["commitment"]:
+            problems.append(f"{where}: the hidden stream's revealed seed does not match its commitment")
+        key = dice_key(seed, {})
+        for expected_seq, roll in enumerate(hidden.get("rolls", [])):
+            if roll["seq"] != expected_seq:
+                problems.append(f"{where}: hidden roll {expected_seq} is numbered {roll['seq']}: a roll is missing or "
+                                "repeated")
+                break
+            if draw(key, roll["seq"], roll["sides"], roll["purpose"]) != roll["value"]:
+                problems.append(f"{where}: hidden roll {roll['seq']} ({roll['purpose']}) does not follow from the "
+                                "revealed seed")
+            checked += 1
+    return checked
+
+
 def canonical_digest(value) -> str:
     """SHA-256 of a value's canonical JSON, as pbem writes it (sorted keys, compact, one line)."""
     text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -304,7 +339,7 @@ def check(reports: list[dict], nonces: dict[int, str], beacon_key: str = DRAND_M
     """Every problem the reports show, and counts of what was checked."""
     problems: list[str] = []
     counts = {"reports": len(reports), "rolls": 0, "commitments": 0, "links": 0, "nonces": 0, "beacons": 0,
-              "on_demand": 0}
+              "on_demand": 0, "hidden": 0}
     who = {(r["campaign"], r["player"]) for r in reports}
     if len(who) > 1:
         return [f"the reports are of more than one campaign or player: {sorted(who)}"], counts
@@ -333,6 +368,7 @@ def check(reports: list[dict], nonces: dict[int, str], beacon_key: str = DRAND_M
             if sent != nonces[number]:
                 problems.append(f"round {number}: your nonce is {sent!r} in the report, not {nonces[number]!r} as "
                                 "you sent it")
+    counts["hidden"] = check_hidden([latest[number] for number in sorted(latest)], problems)
     rounds = sorted(latest)
     missing = [n for n in range(rounds[0], rounds[-1] + 1) if n not in latest] if rounds else []
     if missing:
@@ -378,7 +414,8 @@ def main(argv: list[str] | None = None) -> int:
           f"commitments, {counts['links']} links of the record chain, {counts['nonces']} of your nonces"
           + (f", {counts['beacons']} beacon rounds" if counts["beacons"] else "")
           + (f", {counts['on_demand']} roll{'s' if counts['on_demand'] != 1 else ''} on demand"
-             if counts["on_demand"] else ""))
+             if counts["on_demand"] else "")
+          + (f", {counts['hidden']} rolls of the decks' hidden stream" if counts["hidden"] else ""))
     for problem in problems:
         print(f"PROBLEM: {problem}")
     print("all is well" if not problems else f"{len(problems)} problem{'s' if len(problems) > 1 else ''} found")

@@ -149,6 +149,8 @@ def new(folder, game_name, players, languages, gm, name, deadline_hours, deadlin
         click.echo("Its dice mix in drand's beacon: each round resolves only after its deadline, once the beacon "
                    "round that follows it is out")
     click.echo(f"Welcome letters with each player's token are in {folder / 'outbox'}")
+    for note in campaign.game.gm_notes(campaign.state(0)) if campaign.game.gm_notes else ():
+        click.echo(f"Note: {note}")
 
 
 @cli.command()

@@ -16,8 +16,8 @@ import zlib
 
 from engine import canonical
 from engine.beacon import BeaconRound
-from engine.dice import Dice, commitment, round_seed
-from engine.game import players_to_order, resolve_round
+from engine.dice import Dice, commitment, hidden_seed, hidden_stream, round_seed
+from engine.game import players_to_order, resolve_round, setup_game
 from pbem import clock, gm_results, press, render, roll
 from pbem.campaign import Campaign
 from pbem.errors import UserError
@@ -54,10 +54,15 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     nonces = inputs.get("nonces", {})
     beacon = beacon_record(inputs.get("beacon"))
     dice = Dice.for_round(seed, nonces, beacon["randomness"] if beacon else None)
+    hidden = hidden_seed(secret) if game.hidden_stream is not None else None
+    stream = None
+    if hidden is not None:   # the decks' own stream, going on from the rolls the state keeps
+        stream = hidden_stream(hidden, game.hidden_stream(previous_state) if number else [])
     if number == 0:
-        state, events = game.setup(inputs["players"], inputs["options"], dice)
+        state, events = setup_game(game, inputs["players"], inputs["options"], dice, stream)
     else:
-        state, events = resolve_round(game, previous_state, inputs["orders"], dice, inputs.get(gm_results.INPUT))
+        state, events = resolve_round(game, previous_state, inputs["orders"], dice, inputs.get(gm_results.INPUT),
+                                      stream)
     if "press" in inputs or "private_messages" in inputs:   # what players and the GM said, after the game's events
         events = [*events, *press.events_of(inputs)]
     canonical.check_plain(state)
@@ -73,6 +78,10 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
         dice_record["next_beacon"] = inputs["next_beacon"]
     if inputs.get("on_demand"):   # the GM's rolls on demand (pbem/roll.py), drawn again from the seed
         dice_record["on_demand"] = roll.drawn(seed, inputs["on_demand"])
+    if hidden is not None:   # committed to in every report; the seed and every roll revealed when the game is over
+        dice_record["hidden"] = {"commitment": commitment(hidden)}
+        if over:
+            dice_record["hidden"].update(seed=hidden.hex(), rolls=game.hidden_stream(state))
     files = {
         "inputs.json": canonical.dump_bytes(inputs),
         "state.json": canonical.dump_bytes(state),

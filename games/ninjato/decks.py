@@ -12,9 +12,9 @@ shuffled with them, the first round's reveal would tell every card still to come
   report publishes and which the shell reveals only when the game is over. Then anyone can recompute every
   shuffle (engine.dice.recheck over the stream's recorded rolls) and check it against the commitment.
 - The stream goes on across rounds: its sequence numbers count from 0 at setup to the game's end. The state
-  keeps how many rolls it has made (`hidden_stream.rolls`); every rules function that may shuffle is given
-  the stream as it stands (in the shell: Dice(key, rolls=the rolls recorded so far)) and refuses one that is
-  not where the state says (`begin`), so that a roll skipped or made twice shows.
+  keeps the rolls it has made (`hidden_stream.rolls`, which Game.hidden_stream gives the shell); every rules
+  function that may shuffle is given the stream as it stands (engine.dice.hidden_stream(seed, those rolls))
+  and refuses one that is not where the state says (`begin`), so that a roll skipped or made twice shows.
 - The round's own dice (`dice`) draw only what is public as soon as it is drawn: the first turn order and
   which house gets which of the setup's clan tokens.
 - The shuffled order lives in the state, which no player sees; `view` shows the decks and the bag as counts.
@@ -23,7 +23,7 @@ shuffled with them, the first round's reveal would tell every card still to come
 """
 from __future__ import annotations
 
-from engine.dice import Dice, dice_key, shuffle
+from engine.dice import hidden_stream, shuffle
 
 from .errors import RuleError
 
@@ -32,21 +32,23 @@ DECKS = ("dojo", "guards", "elites", "envoys", "rumors", "skills", "hensojutsu",
 failed raid)."""
 
 
-def hidden_stream(seed: bytes, rolls: list[dict] = ()) -> Dice:
-    """The hidden stream of a deck seed, going on after the rolls already recorded (a round's resolution is
-    given the stream as the rounds before left it)."""
-    return Dice(dice_key(seed, {}), [dict(roll) for roll in rolls])
+__all__ = ["DECKS", "begin", "discard", "draw", "draw_many", "end", "hidden_stream", "new_deck", "rolls", "top"]
+
+
+def rolls(state: dict) -> list[dict]:
+    """The hidden stream's rolls so far (Game.hidden_stream)."""
+    return state["hidden_stream"]["rolls"]
 
 
 def begin(state: dict, stream) -> None:
     """Refuse a stream that is not where the state left it."""
-    made = len(stream.rolls)
-    if made != state["hidden_stream"]["rolls"]:
-        raise RuleError("hidden-stream-out-of-step", expected=state["hidden_stream"]["rolls"], found=made)
+    made, kept = len(stream.rolls), len(state["hidden_stream"]["rolls"])
+    if made != kept:
+        raise RuleError("hidden-stream-out-of-step", expected=kept, found=made)
 
 
 def end(state: dict, stream) -> None:
-    state["hidden_stream"]["rolls"] = len(stream.rolls)
+    state["hidden_stream"]["rolls"] = [dict(roll) for roll in stream.rolls]
 
 
 def new_deck(items: list, name: str, stream) -> dict:

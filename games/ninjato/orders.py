@@ -24,6 +24,10 @@ parameters, every one but those marked optional:
                skills (optional: the skills the raid may use; none if left out), claim (optional: the token
                put on a house beaten, { clan, worth })
 
+A `[clan_scoring]` table (optional) says, for each clan, what the ninja takes if he is the first in it when
+the clans are scored (after rounds 3, 5 and 7): `taira = "rumor"` (a Rumor card) or "honour" (the clan's worth
+in honour, the default); the second in the clan gets the other.
+
 What the player leaves out the engine picks (carry.py says how). A problem names its field as
 "shuriken[0].actions[1].house", which the shell finds as a line of the file. The check refuses what cannot
 be carried out at any moment of the round (carry.lasting_obstacle, the very predicate the carrying-out
@@ -42,12 +46,14 @@ from .houses import STEALTH, STRENGTH
 from .preparation import HOUSES
 from .problems import problem
 from .rounds import PLACES, SHURIKEN
+from .scoring import HONOUR, RUMOR
 from .view import view
 
 EXAMPLE = '[[shuriken]] actions = [{ do = "raid", house = "house-1", approach = "strength" }, { do = "dojo" }]'
 MAX_ACTIONS = 8
 MAX_GUARDS = 40
 CARDS = range(1, 6)
+BARE_KEY = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 LIMITS = {"take": 4, "discard": 7, "treasures": 8, "cards": 7, "skills": 6}
 FIELDS = {
@@ -211,6 +217,26 @@ def _read_placement(raw, where: str, problems: list[Problem]) -> dict | None:
     return placement
 
 
+def _read_clan_scoring(raw, problems: list[Problem]) -> dict:
+    """The clan-scoring choices, {clan: "honour" or "rumor"}, only those written."""
+    if not isinstance(raw, dict):
+        problems.append(problem("clan_scoring", "not-a-table", name="clan_scoring", written=shown(raw)))
+        return {}
+    chosen = {}
+    for key, value in raw.items():
+        clan = key.strip().casefold() if isinstance(key, str) else None
+        if clan not in CLANS:
+            problems.append(problem(f"clan_scoring.{key}" if isinstance(key, str) and BARE_KEY.match(key)
+                                    else "clan_scoring", "unknown-clan", written=shown(key), clans=list(CLANS)))
+            continue
+        reward = value.strip().casefold() if isinstance(value, str) else None
+        if reward not in (HONOUR, RUMOR):
+            problems.append(problem(f"clan_scoring.{key}", "bad-reward", written=shown(value)))
+            continue
+        chosen[clan] = reward
+    return dict(sorted(chosen.items()))
+
+
 def _obstacles(seen: dict, player: str, orders: dict) -> list[Problem]:
     found = []
     for i, placement in enumerate(orders["shuriken"]):
@@ -235,7 +261,7 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
         problems.append(problem("player", "not-a-player", player=shown(player)))
         return Checked(problems)
     for key in body:
-        if key != "shuriken":
+        if key not in ("shuriken", "clan_scoring"):
             problems.append(problem(key if isinstance(key, str) and key.isidentifier() else "shuriken",
                                     "unknown-order", key=str(key)[:40], example=EXAMPLE))
     raw = body.get("shuriken")
@@ -246,9 +272,10 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
     if len(raw) > SHURIKEN:
         return Checked(problems + [problem("shuriken", "too-many-shuriken", limit=SHURIKEN, count=len(raw))])
     placements = [_read_placement(item, f"shuriken[{i}]", problems) for i, item in enumerate(raw)]
+    choices = _read_clan_scoring(body["clan_scoring"], problems) if "clan_scoring" in body else {}
     if problems:
         return Checked(problems)
-    orders = {"shuriken": placements}
+    orders = {"shuriken": placements, **({"clan_scoring": choices} if choices else {})}
     seen = view(state, player)
     problems = _obstacles(seen, player, orders)
     if problems:
@@ -303,6 +330,9 @@ def format_orders(orders: dict) -> str:
         lines = ["[[shuriken]]", f"banzai = {_toml(placement['banzai'])}", "actions = ["]
         lines += [f"  {_toml(action)}," for action in placement["actions"]]
         parts.append("\n".join(lines + ["]"]) + "\n")
+    if orders.get("clan_scoring"):
+        parts.append("[clan_scoring]\n" + "".join(f"{_toml(clan)} = {_toml(reward)}\n"
+                                                  for clan, reward in orders["clan_scoring"].items()))
     return "\n".join(parts)
 
 

@@ -58,7 +58,7 @@ def setup(players: list[str], options: dict, dice, stream) -> tuple[dict, list[d
         "dojo_stack": [],
         "raid": None,
         "ninja": {player: new_ninja() for player in players},
-        "hidden_stream": {"rolls": len(stream.rolls)},
+        "hidden_stream": {"rolls": [dict(roll) for roll in stream.rolls]},
         "over": False,
         "winners": [],
     }

@@ -47,6 +47,8 @@ PROBLEMS = ProblemTable({
     "skill-not-offered": (NOT_ALLOWED, "The Sensei does not offer {skill} this round; the skills offered are "
                                        '{offered:list}, and "hensojutsu" while its stack lasts.'),
     "card-taken": (NOT_ALLOWED, "{card} has already been taken."),
+    "bad-reward": (NOT_UNDERSTOOD, 'The first ninja in a clan at its scoring takes "honour" or "rumor", not '
+                                   "{written}."),
 })
 
 

@@ -26,7 +26,7 @@ def test_every_deck_and_the_bag_are_shuffled_from_the_hidden_stream():
     stream = Dice(STREAM_KEY)
     state, _ = preparation.setup(["ann", "bob"], {}, ScriptedDice(2, 5, 4, 3, 2), stream)
     assert {roll["purpose"] for roll in stream.rolls} == {f"{name} shuffle 1" for name in HIDDEN}
-    assert state["hidden_stream"]["rolls"] == len(stream.rolls)
+    assert state["hidden_stream"]["rolls"] == stream.rolls
 
 
 def test_the_same_rounds_dice_with_another_hidden_seed_give_other_deck_orders():
@@ -51,7 +51,7 @@ def test_a_stream_out_of_step_with_the_state_is_refused():
         act(state, Dice(STREAM_KEY), "ann", "dojo", take=["deck", "deck"], discard=[])
     assert refused.value.code == "hidden-stream-out-of-step"
     state, _ = act(state, stream, "ann", "dojo", take=["deck", "deck"], discard=[])
-    assert state["hidden_stream"]["rolls"] == len(stream.rolls)
+    assert state["hidden_stream"]["rolls"] == stream.rolls
 
 
 def test_a_refused_decision_leaves_the_hidden_stream_where_it_was():

@@ -40,7 +40,7 @@ def test_another_ninjas_hand_rumors_or_the_decks_order_never_change_a_view():
     state["ninja"]["cid"]["rumors"] = [{"id": "rumor-30"}]
     for name in ("dojo", "guards", "elites", "envoys", "rumors", "skills", "bag"):
         state["decks"][name]["draw"].reverse()
-    state["hidden_stream"]["rolls"] += 1
+    state["hidden_stream"]["rolls"].append({"seq": 999, "sides": 2, "purpose": "x", "value": 1})
     assert dumps(view(state, "ann")) == before
 
 

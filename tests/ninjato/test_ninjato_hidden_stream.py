@@ -1,0 +1,72 @@
+"""The decks' hidden stream in a campaign: committed to in every report, never shown while the game goes on,
+revealed whole when it is over; the player's checker recomputes every roll of it and catches one changed, and
+`pbem verify` replays it."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+import games
+from engine.dice import commitment, hidden_seed
+from pbem import checker
+from pbem.demo import run_demo
+from pbem.history import replay, verify
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    mp = pytest.MonkeyPatch()
+    mp.setitem(games.MODULES, "ninjato", "games.ninjato")
+    folder = tmp_path_factory.mktemp("ninjato") / "demo"
+    campaign = run_demo("ninjato", folder, "7", 3)
+    yield campaign
+    mp.undo()
+
+
+def _reports(campaign, player: str) -> list[dict]:
+    return [json.loads((campaign.folder / f"rounds/{n:04d}/reports/{player}.json").read_text())
+            for n in range(campaign.last_round + 1)]
+
+
+def test_every_report_commits_to_the_hidden_stream_and_only_the_last_reveals_it(played):
+    reports = _reports(played, "akiko")
+    hidden = [report["dice"]["hidden"] for report in reports]
+    assert {h["commitment"] for h in hidden} == {commitment(hidden_seed(played.dice_secret()))}
+    assert [("seed" in h, "rolls" in h) for h in hidden] == [(False, False)] * (len(hidden) - 1) + [(True, True)]
+    assert len(hidden[-1]["rolls"]) > 100
+
+
+def test_no_report_before_the_end_holds_a_card_of_the_decks_order(played):
+    state = played.state(3)
+    upcoming = json.dumps(state["decks"]["guards"]["draw"][:3])
+    for number in range(4):
+        for player in played.player_names:
+            text = (played.folder / f"rounds/{number:04d}/reports/{player}.json").read_text()
+            assert upcoming not in text and "hidden_stream" not in text
+
+
+def test_the_checker_recomputes_every_roll_of_the_hidden_stream_once_it_is_revealed(played):
+    problems, counts = checker.check(_reports(played, "benkei"), {})
+    assert problems == []
+    assert counts["hidden"] == len(_reports(played, "benkei")[-1]["dice"]["hidden"]["rolls"]) > 100
+
+
+def test_the_checker_catches_a_changed_roll_of_the_hidden_stream(played):
+    reports = copy.deepcopy(_reports(played, "benkei"))
+    roll = reports[-1]["dice"]["hidden"]["rolls"][40]
+    roll["value"] = roll["value"] % roll["sides"] + 1
+    problems, _ = checker.check(reports, {})
+    assert any("hidden roll 40" in problem for problem in problems)
+
+
+def test_the_checker_catches_a_hidden_stream_committed_to_anew_during_the_game(played):
+    reports = copy.deepcopy(_reports(played, "benkei"))
+    reports[2]["dice"]["hidden"]["commitment"] = "0" * 64
+    problems, _ = checker.check(reports, {})
+    assert any("commitment changed" in problem for problem in problems)
+
+
+def test_verify_replays_every_round_with_its_hidden_stream(played):
+    assert verify(played) == [] and replay(played) == []
