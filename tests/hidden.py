@@ -55,7 +55,7 @@ from engine import dice as dice_module
 from engine.canonical import copy_plain
 from engine.dice import Dice
 from engine.events import ALL, GM, PUBLIC, visible_to
-from engine.game import Game, players_to_order, resolve_round
+from engine.game import Game, players_to_order, resolve_round, setup_game
 from games import get
 from pbem import render
 from pbem.campaign import Player
@@ -149,7 +149,8 @@ def new_trajectory(game_name: str, seed: int) -> Trajectory:
     inputs = {"round": 0, "players": players, "options": harness.draw_options(len(players), rng),
               "resolved_at": RESOLVED_AT, "deadline": draw_deadline(rng)}
     dice = Dice.for_round(dice_module.round_seed(secret, 0), {})
-    state, events = get(game_name).setup(players, inputs["options"], dice)
+    game = get(game_name)
+    state, events = setup_game(game, players, inputs["options"], dice, stream_of(game, secret, None))
     trajectory.rounds.append(Round(0, inputs, state, events, dice.rolls))
     return trajectory
 
@@ -175,8 +176,18 @@ def play_round(trajectory: Trajectory) -> None:
     results = gm_results_of(game, last.state, orders, number, rng)
     if results is not None:   # recorded as compute_round finds them in the inputs
         inputs["gm_results"] = results
-    state, events = resolve_round(game, last.state, orders, dice, results)
+    stream = stream_of(game, trajectory.secret, last.state)
+    state, events = resolve_round(game, last.state, orders, dice, results, stream)
     trajectory.rounds.append(Round(number, inputs, state, events, dice.rolls))
+
+
+def stream_of(game: Game, secret: bytes, previous_state: dict | None) -> Dice | None:
+    """The hidden stream of the decks as compute_round gives it, going on from the previous state's rolls (None:
+    the game has none)."""
+    if game.hidden_stream is None:
+        return None
+    made = game.hidden_stream(previous_state) if previous_state is not None else []
+    return dice_module.hidden_stream(dice_module.hidden_seed(secret), made)
 
 
 def gm_results_of(game: Game, state: dict, orders: dict, number: int, rng: random.Random) -> dict | None:
@@ -218,11 +229,20 @@ def position(game_name: str, seed: int, rounds: int, trajectory: Trajectory | No
 
 # --- reports --------------------------------------------------------------------------------------------
 
-def dice_record(pos: Position, rolls: list[dict] | None = None) -> dict:
-    """The round's dice as compute_round records them (and the report shows them)."""
+def dice_record(pos: Position, rolls: list[dict] | None = None, game: Game | None = None) -> dict:
+    """The round's dice as compute_round records them (and the report shows them); in a game with a hidden
+    stream its commitment, and once the game is over its seed and rolls, from the round as it was played (like
+    the rolls, an input of the report: the checks that change the state reach the report through the view)."""
     seed = dice_module.round_seed(pos.trajectory.secret, pos.number)
-    return {"seed": seed.hex(), "commitment": dice_module.commitment(seed),
-            "nonces": pos.round.inputs.get("nonces", {}), "rolls": pos.round.rolls if rolls is None else rolls}
+    record = {"seed": seed.hex(), "commitment": dice_module.commitment(seed),
+              "nonces": pos.round.inputs.get("nonces", {}), "rolls": pos.round.rolls if rolls is None else rolls}
+    game = game or pos.game
+    if game.hidden_stream is not None:
+        hidden = dice_module.hidden_seed(pos.trajectory.secret)
+        record["hidden"] = {"commitment": dice_module.commitment(hidden)}
+        if game.is_over(pos.round.state):
+            record["hidden"].update(seed=hidden.hex(), rolls=game.hidden_stream(pos.round.state))
+    return record
 
 
 Reports = tuple[bytes, ...]
@@ -251,10 +271,10 @@ def report(pos: Position, player: str, game: Game | None = None, state: dict | N
         dice_module.round_seed(pos.trajectory.secret, pos.number + 1))
     if player == PUBLIC:   # the site reads the round from the archive: its JSON, every dict's keys sorted
         return public_site(pos, game, ArchivedRound(pos.number, *(json.loads(canonical.dump_bytes(part)) for part in (
-            state, events, dice_record(pos, rolls), {"next_commitment": next_commitment}, inputs))))
+            state, events, dice_record(pos, rolls, game), {"next_commitment": next_commitment}, inputs))))
     model = render.report_model(
         campaign=CAMPAIGN, game=game, round_number=pos.number, player=player, state=state, events=events,
-        dice=dice_record(pos, rolls), next_commitment=next_commitment, deadline=inputs.get("deadline"),
+        dice=dice_record(pos, rolls, game), next_commitment=next_commitment, deadline=inputs.get("deadline"),
         defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"))
     text, data = render.render_text(model).encode("utf-8"), render.render_json(model).encode("utf-8")
     svg = render.render_picture(model)
@@ -597,7 +617,8 @@ def resolved_with(pos: Position, player: str, game: Game | None, made: tuple[str
     where = f"{where}: {what}"
     try:
         state, events = resolve_round(game, pos.previous_state, {**inputs["orders"], other: orders}, dice,
-                                      results if results is not None else inputs.get("gm_results"))
+                                      results if results is not None else inputs.get("gm_results"),
+                                      stream_of(game, pos.trajectory.secret, pos.previous_state))
     except Exception as exc:  # noqa: BLE001 - orders the round should ignore must not stop it either
         tally.leaks.append(f"{where}: resolve failed: {exc!r}")
         return tally
@@ -614,7 +635,8 @@ def _resolved_again(pos: Position, game: Game) -> tuple[dict, list[dict], list[d
     """The round resolved by another game (a planted leak) from the same inputs: (state, events, rolls)."""
     inputs = pos.round.inputs
     dice = Dice.for_round(dice_module.round_seed(pos.trajectory.secret, pos.number), inputs.get("nonces", {}))
-    state, events = resolve_round(game, pos.previous_state, inputs["orders"], dice, inputs.get("gm_results"))
+    state, events = resolve_round(game, pos.previous_state, inputs["orders"], dice, inputs.get("gm_results"),
+                                  stream_of(game, pos.trajectory.secret, pos.previous_state))
     return state, events, dice.rolls
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from engine import dice as dice_module
 from engine.dice import Dice
-from engine.game import players_to_order
+from engine.game import players_to_order, resolve_round, setup_game
 from games import GAMES, get
 from pbem import render
 from tests.harness import harness_for
@@ -25,14 +25,15 @@ def hostile_models(game_name: str, rounds: int) -> list[dict]:
     players = HOSTILE[:max(2, min(harness_for(game_name).player_counts))] if game_name != "ikusa" else HOSTILE
     secret = b"h" * 32
     options = harness_for(game_name).draw_options(len(players), rng)
-    state, events = game.setup(players, options, Dice.for_round(dice_module.round_seed(secret, 0), {}))
+    stream = dice_module.hidden_stream(dice_module.hidden_seed(secret))   # a game whose decks last the game
+    state, events = setup_game(game, players, options, Dice.for_round(dice_module.round_seed(secret, 0), {}), stream)
     models = []
     for number in range(rounds + 1):
         if number:
             orders = {p: game.computer_orders(game.view(state, p), p) for p in players_to_order(game, state, players)}
             orders = {p: orders.get(p) or game.default_orders(state, p) for p in players}
             dice = Dice.for_round(dice_module.round_seed(secret, number), {players[0]: NONCE})
-            state, events = game.resolve(state, orders, dice)
+            state, events = resolve_round(game, state, orders, dice, stream=stream)
         else:
             dice = Dice.for_round(dice_module.round_seed(secret, 0), {})
         nonces = {players[0]: NONCE} if number else {}
