@@ -84,6 +84,13 @@ def computer_orders(seen: dict, player: str) -> dict:
     return orders(seen, player)
 
 
+def picture(view: dict, events: list[dict], player: str) -> dict:
+    """The board as the player sees it (picture.py, imported when first drawn)."""
+    from .picture import board_model
+
+    return board_model(view, events, player)
+
+
 def is_over(seen: dict) -> bool:
     return seen["over"]
 
@@ -118,6 +125,7 @@ GAME = Game(
     view=view,
     is_over=is_over,
     standings=standings,
+    picture=picture,
     problems=PROBLEMS,
     demo_rounds=ROUNDS,
     hidden_stream=decks.rolls,
