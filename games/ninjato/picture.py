@@ -46,8 +46,8 @@ STRIP_TOP = NINJA_TOP + NINJA_H + 10
 STRIP_H = HEIGHT - STRIP_TOP - 12
 DOJO_W = 150
 DECKS = ("dojo", "guards", "elites", "skills", "hensojutsu", "envoys", "rumors", "bag")
-DECKS_W, DECK_COLUMNS = 440, 3
-LEGEND_COLUMNS, LEGEND_STEP, LEGEND_ENTRIES = 3, 80, 6
+DECKS_W, DECK_COLUMNS = 380, 3
+LEGEND_COLUMNS, LEGEND_STEP, LEGEND_ENTRIES = 2, 150, 6
 
 
 def clan_name(clan: str) -> str:
