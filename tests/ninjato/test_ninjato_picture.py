@@ -154,3 +154,23 @@ def test_a_whole_game_records_each_players_picture_drawn_again_the_same_from_his
             others = [p for p in played.player_names if p != player]
             for other in others:
                 assert classes(group(parsed(svg), "ninja", player=other), "card") == []
+
+
+def test_a_crowded_board_keeps_every_piece_inside_its_frame_and_counts_the_rest():
+    state, _ = new_game(("ann", "bob", "cid", "dai"))
+    many = [treasure("gold", 5, n) for n in range(40)]
+    state["ninja"]["ann"]["hand"] = [1, 2, 3, 4, 5] * 3
+    state["ninja"]["ann"]["treasures"] = many
+    state["houses"]["house-2"]["treasures"] = [{**t, "side": "red"} for t in many[:20]]
+    model = board_model(view(state, "ann"), [], "ann")
+    ann = model["ninja"][0]
+    assert ann["player"] == "ann" and ann["hand_more"] == 15 - len(ann["hand"]) > 0
+    assert ann["more"] == 40 - len(ann["treasures"]) > 0
+    assert all(card["x"] + model["hand"]["width"] <= ann["width"] for card in ann["hand"])
+    assert all(t["x"] + model["hand"]["token_r"] <= ann["width"] for t in ann["treasures"])
+    house = model["houses"][1]
+    assert house["more"] == 20 - len(house["treasures"]) > 0 and all(t["red"] for t in house["treasures"])
+    assert all(t["x"] + model["house"]["token_r"] <= model["house"]["width"] for t in house["treasures"])
+    assert model["ninja"][-1]["x"] + model["ninja"][-1]["width"] <= WIDTH - model["margin"]
+    words_drawn = words(parsed(render.render("ninjato/picture.svg.j2", picture=model)))
+    assert f"+{ann['more']}" in words_drawn and f"+{house['more']}" in words_drawn
