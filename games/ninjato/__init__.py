@@ -5,8 +5,9 @@ bag), preparation (the setup, "Preparar"), dojo, houses (the raids), sensei, pal
 Pavilion), scoring (clan and final scoring), rounds (turn order, the decisions and the end of a round) and view
 (what one player may know); pieces and errors hold what they share. The batch orders: orders (the order file,
 checked and formatted; problems its sentences), carry (carrying them out), odds (the least-waste play and the
-chances of a raid), computer (a computer player's orders) and form (the order form's data). The readings chosen
-where the sources are silent are written in each module's docstring.
+chances of a raid), computer (a computer player's orders) and form (the order form's data); picture (the board as
+one player sees it, for the report's picture). The readings chosen where the sources are silent are written in
+each module's docstring.
 
 The decks and the bag are shuffled once, from the campaign's hidden stream (Game.hidden_stream, see decks.py):
 a round's dice, revealed with the next report, tell nothing of them.
