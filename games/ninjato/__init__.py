@@ -5,8 +5,9 @@ bag), preparation (the setup, "Preparar"), dojo, houses (the raids), sensei, pal
 Pavilion), scoring (clan and final scoring), rounds (turn order, the decisions and the end of a round) and view
 (what one player may know); pieces and errors hold what they share. The batch orders: orders (the order file,
 checked and formatted; problems its sentences), carry (carrying them out), odds (the least-waste play and the
-chances of a raid), computer (a computer player's orders) and form (the order form's data). The readings chosen
-where the sources are silent are written in each module's docstring.
+chances of a raid), computer (a computer player's orders) and form (the order form's data); picture (the board as
+one player sees it, for the report's picture). The readings chosen where the sources are silent are written in
+each module's docstring.
 
 The decks and the bag are shuffled once, from the campaign's hidden stream (Game.hidden_stream, see decks.py):
 a round's dice, revealed with the next report, tell nothing of them.
@@ -84,6 +85,13 @@ def computer_orders(seen: dict, player: str) -> dict:
     return orders(seen, player)
 
 
+def picture(view: dict, events: list[dict], player: str) -> dict:
+    """The board as the player sees it (picture.py, imported when first drawn)."""
+    from .picture import board_model
+
+    return board_model(view, events, player)
+
+
 def is_over(seen: dict) -> bool:
     return seen["over"]
 
@@ -118,6 +126,7 @@ GAME = Game(
     view=view,
     is_over=is_over,
     standings=standings,
+    picture=picture,
     problems=PROBLEMS,
     demo_rounds=ROUNDS,
     hidden_stream=decks.rolls,
