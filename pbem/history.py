@@ -13,7 +13,7 @@ import os
 from engine import canonical
 from engine.beacon import BeaconRound, round_after
 from engine.beacon import verify as verify_beacon
-from engine.dice import commitment, dice_key, recheck, round_seed
+from engine.dice import commitment, dice_key, hidden_seed, recheck, round_seed
 from pbem import clock, press, roll
 from pbem.campaign import Campaign
 from pbem.errors import CampaignDamaged, UserError
@@ -126,7 +126,7 @@ def verify(campaign: Campaign) -> list[str]:
             problems.append(f"round {number}: {exc}")
             previous = round_hash(raw)
             continue
-        problems += found
+        problems += found + check_hidden_stream(folder, f"round {number}", secret, campaign.game)
         problems += announced_beacon_kept(f"round {number}", announced, dice.get("beacon"))
         announced = dice.get("next_beacon")
         if "previous_links" in inputs and inputs["previous_links"] != previous_links:
@@ -153,6 +153,30 @@ def verify(campaign: Campaign) -> list[str]:
             if round_hash((folder / "round.json").read_bytes()) != undone["hash"]:
                 problems.append(f"{where}: the undone round was changed after the rollback")
             problems += check_round_folder(folder, where, undone["round"], secret, campaign.beacon)[0]
+            problems += check_hidden_stream(folder, where, secret, campaign.game)
+    return problems
+
+
+def check_hidden_stream(folder, where: str, secret: bytes, game) -> list[str]:
+    """A game whose decks last the whole game (Game.hidden_stream): the commitment its reports carry is the
+    campaign's, every roll the state keeps follows from the hidden seed, and the reveal at the end is that seed
+    and those rolls."""
+    if game.hidden_stream is None:
+        return []
+    try:
+        hidden = read_record(folder / "dice.json").get("hidden") or {}
+        rolls = game.hidden_stream(read_record(folder / "state.json"))
+    except (CampaignDamaged, KeyError, TypeError) as exc:
+        return [f"{where}: the hidden stream cannot be read: {exc}"]
+    seed = hidden_seed(secret)
+    problems = []
+    if hidden.get("commitment") != commitment(seed):
+        problems.append(f"{where}: the hidden stream's commitment is not the campaign's")
+    bad = recheck(dice_key(seed, {}), rolls)
+    if bad is not None:
+        problems.append(f"{where}: hidden roll {bad} does not follow from the hidden stream's seed")
+    if "seed" in hidden and (hidden["seed"] != seed.hex() or hidden.get("rolls") != rolls):
+        problems.append(f"{where}: the hidden stream revealed is not the one the game drew from")
     return problems
 
 

@@ -1,10 +1,12 @@
-"""The decks' hidden stream in a campaign: committed to in every report, never shown while the game goes on,
-revealed whole when it is over; the player's checker recomputes every roll of it and catches one changed, and
-`pbem verify` replays it."""
+"""The decks' hidden stream in a campaign (a whole four-player game played by the demo): committed to in every
+report, never shown while the game goes on, revealed whole when it is over; the player's checker recomputes
+every roll of it and catches one changed, `pbem verify` checks it against the campaign secret, and `pbem replay`
+plays every round again byte for byte."""
 from __future__ import annotations
 
 import copy
 import json
+import shutil
 
 import pytest
 
@@ -12,7 +14,7 @@ import games
 from engine.dice import commitment, hidden_seed
 from pbem import checker
 from pbem.demo import run_demo
-from pbem.history import replay, verify
+from pbem.history import check_hidden_stream, replay, verify
 
 
 @pytest.fixture(scope="module")
@@ -20,7 +22,7 @@ def played(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     mp.setitem(games.MODULES, "ninjato", "games.ninjato")
     folder = tmp_path_factory.mktemp("ninjato") / "demo"
-    campaign = run_demo("ninjato", folder, "7", 3)
+    campaign = run_demo("ninjato", folder, "7", 4)
     yield campaign
     mp.undo()
 
@@ -70,3 +72,25 @@ def test_the_checker_catches_a_hidden_stream_committed_to_anew_during_the_game(p
 
 def test_verify_replays_every_round_with_its_hidden_stream(played):
     assert verify(played) == [] and replay(played) == []
+
+
+def test_verify_finds_a_hidden_roll_the_state_keeps_changed(played, tmp_path):
+    folder = tmp_path / "round"
+    shutil.copytree(played.round_dir(4), folder)
+    state = json.loads((folder / "state.json").read_text())
+    roll = state["hidden_stream"]["rolls"][7]
+    roll["value"] = roll["value"] % roll["sides"] + 1
+    (folder / "state.json").write_text(json.dumps(state))
+    assert check_hidden_stream(played.round_dir(4), "round 4", played.dice_secret(), played.game) == []
+    assert check_hidden_stream(folder, "round 4", played.dice_secret(), played.game) == [
+        "round 4: hidden roll 7 does not follow from the hidden stream's seed"]
+
+
+def test_verify_finds_a_hidden_stream_committed_to_with_another_seed(played, tmp_path):
+    folder = tmp_path / "round"
+    shutil.copytree(played.round_dir(2), folder)
+    dice = json.loads((folder / "dice.json").read_text())
+    dice["hidden"]["commitment"] = commitment(b"another seed")
+    (folder / "dice.json").write_text(json.dumps(dice))
+    assert check_hidden_stream(folder, "round 2", played.dice_secret(), played.game) == [
+        "round 2: the hidden stream's commitment is not the campaign's"]
