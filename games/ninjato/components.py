@@ -338,6 +338,7 @@ def build(data: dict) -> dict:
         "provisional": provisional,
         "highest_kind": data["highest_kind"],
         "clans": {entry["id"]: sorted(entry["tokens"]) for entry in data["clans"]},
+        "colours": {entry["id"]: entry["colour"] for entry in data["clans"] if entry.get("colour")},
         "dojo": [entry["value"] for entry in _pieces(data["dojo"])],
         "guards": guards,
         "elites": elites,

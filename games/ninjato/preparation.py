@@ -49,7 +49,8 @@ def setup(players: list[str], options: dict, dice, stream) -> tuple[dict, list[d
         "game": "ninjato",
         # what is in the box is no secret: the guards' lists let a ninja work out what may come next
         "components": {"provisional": list(data["provisional"]), "highest_kind": data["highest_kind"],
-                       "guards": list(data["guards"]), "elites": list(data["elites"])},
+                       "guards": list(data["guards"]), "elites": list(data["elites"]),
+                       "clans": [{"id": clan, "colour": colour} for clan, colour in data.get("colours", {}).items()]},
         "players": list(players),
         "order": shuffle(dice, list(players), "turn order"),
         "round": 1,
