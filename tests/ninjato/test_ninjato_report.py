@@ -11,7 +11,7 @@ import pytest
 
 import games
 from engine.dice import Dice
-from engine.events import for_player
+from games.ninjato import preparation
 from pbem import render
 from pbem.demo import run_demo
 from tests.ninjato.players import random_game
@@ -49,7 +49,7 @@ def told_without_fields(text: str) -> list[str]:
 def random_events() -> list[dict]:
     """The events of whole games of ninja deciding at random (skills, peeks and the Pavilion included), and the
     kinds only the batch orders make, with every reason an order may fall through for."""
-    events = []
+    events = preparation.setup(["ann", "bob", "cid"], {}, Dice(b"report dice"), Dice(b"report stream"))[1]
     for number in range(4):
         players = ("ann", "bob", "cid", "dan")[:2 + number % 3]
         state, stream = new_game(players, key=f"report {number}".encode())
@@ -79,9 +79,10 @@ def test_no_report_of_whole_demo_games_tells_an_event_as_its_fields(played):
 def test_every_event_kind_the_rules_make_is_told_in_both_languages(played):
     events = random_events()
     kinds = {e["kind"] for e in events}
-    assert {"skill_learned", "skill_used", "peeked", "rumor_taken", "hand_limit", "alarm_ignored"} <= kinds
+    assert {"skill_learned", "skill_used", "peeked", "rumor_taken", "hand_limit", "alarm_ignored", "dealt"} | {
+        "setup", "order_default", "order_adjusted"} <= kinds
     model = model_of(played[0], 1, "akiko")
-    model["events"] = [{k: v for k, v in e.items() if k != "audience"} for e in for_player(events, "ann")]
+    model["events"] = [{k: v for k, v in e.items() if k != "audience"} for e in events]   # every ninja's
     for language in ("en", "es"):
         text = render.render_text({**model, "language": language})
         assert told_without_fields(text) == []
