@@ -155,3 +155,29 @@ def test_a_ninja_sees_his_own_hand_and_rumors_in_his_report(played):
     text = render.render_text(model)
     assert "Your hand: " + (", ".join(map(str, hand)) if hand else "no cards") + "." in text
     assert "Yours alone" not in render.render_text(model_of(campaign, 4, "chiyo") | {"player": ""})
+
+
+def test_a_public_sentence_reads_the_same_told_once_for_the_round_or_anew_for_one_report(played):
+    campaign = played[1]
+    compared = 0
+    for number in (0, 3, campaign.last_round):
+        for player in campaign.player_names:
+            stored = (campaign.folder / f"rounds/{number:04d}/reports/{player}.txt").read_text(encoding="utf-8")
+            assert render.render_text(model_of(campaign, number, player)) == stored
+            compared += 1
+    assert compared == 9
+
+
+def test_the_public_page_shows_the_table_and_no_hand(played):
+    campaign = played[2]
+    state = campaign.state(4)
+    game = games.get("ninjato")
+    events = json.loads((campaign.folder / "rounds/0004/events.json").read_text())
+    events = events["events"] if isinstance(events, dict) else events
+    dice = {key: value for key, value in model_of(campaign, 4, "akiko")["dice"].items()
+            if key not in ("algorithm", "round", "next_commitment")}
+    model = render.report_model(campaign="demo", game=game, round_number=4, player="", state=state, events=events,
+                                dice=dice, next_commitment=None, deadline=None, defaulted=[], rerun=None)
+    page = render.render_html(model)
+    assert "public page" in page and "The clan houses" in page
+    assert "Yours alone" not in page and "Your hand" not in page and UNTOLD not in page
