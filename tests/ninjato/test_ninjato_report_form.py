@@ -1,0 +1,86 @@
+"""Ninjato's order form and forecast: the form as mailed, with the computer's suggested orders in it, reads as
+TOML and passes the check in every round, in either language; it shows the table and the ninja's own pieces;
+the acknowledgement tells each raid's chances."""
+from __future__ import annotations
+
+import json
+import tomllib
+
+import pytest
+
+import games
+from pbem import render
+from pbem.demo import run_demo
+from pbem.inbox import forecast_text
+
+ENVELOPE = ("game", "campaign", "round", "player", "token", "nonce", "final")
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    mp = pytest.MonkeyPatch()
+    mp.setitem(games.MODULES, "ninjato", "games.ninjato")
+    yield run_demo("ninjato", tmp_path_factory.mktemp("ninjato") / "demo", "11", 3)
+    mp.undo()
+
+
+def body_of(form: str) -> dict:
+    body = tomllib.loads(form)
+    for key in ENVELOPE:
+        body.pop(key, None)
+    return body
+
+
+def test_the_form_as_sent_filled_in_by_its_suggested_orders_passes_the_check_in_every_round(played):
+    game = games.get("ninjato")
+    checked = 0
+    for number in range(played.last_round):
+        state = played.state(number)
+        for player in played.player_names:
+            view = game.view(state, player)
+            for language in ("en", "es"):
+                form = render.order_form("demo", game, number + 1, player, view, language)
+                result = game.check_orders(state, player, body_of(form))
+                assert result.problems == [], (number, player, language)
+                checked += 1
+    assert checked >= 6 * 3 * 2
+
+
+def test_the_form_names_the_houses_the_rows_and_the_ninjas_own_pieces_and_says_when_clans_are_scored(played):
+    state = played.state(2)
+    game = games.get("ninjato")
+    form = render.order_form("demo", game, 3, "akiko", game.view(state, "akiko"))
+    assert all(f"{name} (" in form for name in state["houses"])
+    assert "Your hand: " + (", ".join(map(str, state["ninja"]["akiko"]["hand"])) or "no cards") in form
+    assert all(t["id"] in form for t in state["ninja"]["akiko"]["treasures"])
+    assert all(card["id"] in form for card in state["palace"] + state["pavilion"])
+    assert "[clan_scoring] matters this round" in form
+    assert "[clan_scoring] matters only in rounds 3, 5 and 7" in render.order_form(
+        "demo", game, 2, "akiko", game.view(played.state(1), "akiko"))
+    spanish = render.order_form("demo", game, 3, "akiko", game.view(state, "akiko"), "es")
+    assert "Tu mano: " in spanish and "Your hand" not in spanish
+
+
+def test_every_comment_of_the_form_is_a_toml_comment_and_every_other_line_is_the_orders(played):
+    game = games.get("ninjato")
+    view = game.view(played.state(3), "benkei")
+    body = game.order_form(view, "benkei")
+    text = render._env("es").get_template("ninjato/order_form.toml.j2").render(form=body)
+    before, _, orders = text.partition("\n\n[[shuriken]]")
+    assert all(line.startswith("#") for line in before.strip().splitlines())
+    assert tomllib.loads("[[shuriken]]" + orders) == tomllib.loads(body["orders"])
+
+
+def test_the_acknowledgement_tells_the_chances_of_each_raid_ordered(played):
+    game = games.get("ninjato")
+    state = played.state(2)
+    form = render.order_form("demo", game, 3, "chiyo", game.view(state, "chiyo"))
+    checked = game.check_orders(state, "chiyo", body_of(form))
+    raids = checked.forecast
+    assert raids
+    text = forecast_text("ninjato", checked.forecast)
+    assert text.count("shuriken ") == len(raids)
+    assert all(f"{row['house']} by {row['approach']}" in text for row in raids)
+    spanish = forecast_text("ninjato", checked.forecast, "es")
+    assert all(f"{row['house']} con " in spanish for row in raids) and "derrotada" in spanish
+    assert json.dumps(checked.forecast)
