@@ -15,6 +15,7 @@ MODULES = {
     "amdt": "games.amdt",
     "ikusa": "games.ikusa",
     "moderated": "games.moderated",
+    "ninjato": "games.ninjato",
 }
 
 

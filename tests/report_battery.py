@@ -27,6 +27,7 @@ PLAYED = {
     "ikusa": (range(6), 12),
     "moderated": (range(4), 15),
     "amdt": (range(4), 15),       # a moderated game of 2 players: more seeds for as many reports
+    "ninjato": (range(5), 7),     # whole games of 2 to 4 ninja
 }
 
 

@@ -3,19 +3,24 @@
 Its plan: with fewer than two cards it goes to the Dojo first. Otherwise its first shuriken raids the house
 and way with the most treasures to be expected (odds.raid_odds, with every skill it knows and a Banzai policy
 of a 60 percent chance and at most 2 guards after the sentry), the next raids in that order as fallbacks;
-its second shuriken buys an Envoy it can pay for now (the Palace's honour), else raids too; its third goes to
-the Dojo, which refills the hand and puts it early in the next round's order. Each list ends with the Dojo,
+its second shuriken buys an Envoy it can pay for now (the Palace's honour), else learns the Sensei's most useful
+skill it can pay for while it holds at least three cards and knows fewer than MAX_SKILLS (a skill works in every
+later raid), else raids too; its third goes to the Dojo, which refills the hand and puts it early in the next
+round's order. Each list ends with the Dojo,
 and lists at most orders.MAX_ACTIONS actions.
 """
 from __future__ import annotations
 
-from . import carry, odds
+from . import carry, odds, sensei
 from .houses import STEALTH, STRENGTH
 from .orders import MAX_ACTIONS
 from .rounds import SHURIKEN
 
 POLICY = {"chance": 60, "guards": 2}
 DOJO = {"do": "dojo"}
+MAX_SKILLS = 3
+USEFUL = {"value": 0, "kicker": 1, "peek": 2, "ignore_alarm": 3, "switch": 4}
+"""The skills it prefers, most useful first (a value skill with a bigger amount first among them)."""
 
 
 def ranked_raids(seen: dict, player: str) -> list[dict]:
@@ -50,6 +55,20 @@ def affordable_envoys(seen: dict, player: str) -> list[dict]:
     return [{"do": "palace", "envoy": envoy} for _, envoy in sorted(found, key=lambda pair: (-pair[0], pair[1]))]
 
 
+def affordable_skills(seen: dict, player: str) -> list[dict]:
+    """The Sensei's tiles it can pay for now with a card it holds (or for nothing, by the style discount), the
+    most useful first; none while it holds fewer than three cards or knows MAX_SKILLS skills already."""
+    ninja = seen["ninja"][player]
+    if len(ninja["hand"]) < 3 or len(ninja["skills"]) >= MAX_SKILLS:
+        return []
+    found = []
+    for tile in seen["sensei"]:
+        cost = sensei.cost_of(seen, player, tile)
+        if cost is None or cost == sensei.ANY_CARD or cost in ninja["hand"]:
+            found.append(((USEFUL.get(tile["effect"], 9), -tile.get("amount", 0), tile["id"]), tile["id"]))
+    return [{"do": "sensei", "skill": skill} for _, skill in sorted(found)]
+
+
 def _fit(actions: list[dict]) -> list[dict]:
     unique = []
     for action in actions:
@@ -62,10 +81,11 @@ def computer_orders(seen: dict, player: str) -> dict:
     """The orders of the round for `player`, from his view."""
     raids = [a for a in ranked_raids(seen, player) if carry.lasting_obstacle(seen, player, a) is None]
     envoys = affordable_envoys(seen, player)
+    skills = affordable_skills(seen, player)
     if len(seen["ninja"][player]["hand"]) < 2:
         plan = [[DOJO], raids, envoys + raids]
     else:
-        plan = [raids, envoys + raids, [DOJO]]
+        plan = [raids, envoys + skills[:1] + raids, [DOJO]]
     shuriken = [{"banzai": dict(POLICY) if any(a["do"] == "raid" for a in actions) else odds.NEVER,
                  "actions": _fit([a for a in actions if a != DOJO])} for actions in plan[:SHURIKEN]]
     return {"shuriken": shuriken}

@@ -10,7 +10,6 @@ import shutil
 
 import pytest
 
-import games
 from engine.dice import commitment, hidden_seed
 from pbem import checker
 from pbem.demo import run_demo
@@ -19,12 +18,9 @@ from pbem.history import check_hidden_stream, replay, verify
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setitem(games.MODULES, "ninjato", "games.ninjato")
     folder = tmp_path_factory.mktemp("ninjato") / "demo"
     campaign = run_demo("ninjato", folder, "7", 4)
     yield campaign
-    mp.undo()
 
 
 def _reports(campaign, player: str) -> list[dict]:

@@ -10,7 +10,6 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-import games
 from engine import for_player
 from games.ninjato import GAME
 from games.ninjato.picture import HEIGHT, WIDTH, board_model
@@ -136,11 +135,8 @@ def test_a_clan_colour_the_view_carries_is_the_colour_drawn():
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setitem(games.MODULES, "ninjato", "games.ninjato")
     campaign = run_demo("ninjato", tmp_path_factory.mktemp("ninjato") / "demo", "3", 4)
     yield campaign
-    mp.undo()
 
 
 def test_a_whole_game_records_each_players_picture_drawn_again_the_same_from_his_report(played):

@@ -18,10 +18,7 @@ ENVELOPE = ("game", "campaign", "round", "player", "token", "nonce", "final")
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setitem(games.MODULES, "ninjato", "games.ninjato")
     yield run_demo("ninjato", tmp_path_factory.mktemp("ninjato") / "demo", "11", 3)
-    mp.undo()
 
 
 def body_of(form: str) -> dict:

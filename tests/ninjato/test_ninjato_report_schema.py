@@ -20,12 +20,9 @@ GAMES = (("4", 2), ("5", 3), ("6", 4))
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setitem(games.MODULES, "ninjato", "games.ninjato")
     campaigns = [run_demo("ninjato", tmp_path_factory.mktemp("ninjato") / "demo", seed, players)
                  for seed, players in GAMES]
     yield campaigns
-    mp.undo()
 
 
 @pytest.fixture(scope="module")
