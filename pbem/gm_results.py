@@ -129,6 +129,46 @@ def add_public(campaign: Campaign, text: str) -> tuple[Path, bool]:
     return path, True
 
 
+def tables(campaign: Campaign, key: str) -> list[dict]:
+    """The tables of the open round's results file under `key` ([[key]]) as written so far: none without a file
+    or with one TOML cannot read (the round's read says what is wrong with it)."""
+    path = path_of(campaign, campaign.open_round)
+    try:
+        found = tomllib.loads(path.read_text(encoding="utf-8").lstrip("\ufeff")).get(key, [])
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return []
+    return [one for one in found if isinstance(one, dict)] if isinstance(found, list) else []
+
+
+def add_table(campaign: Campaign, key: str, table: dict, text: str) -> tuple[Path, bool]:
+    """A GM's tool's result as typed data (a game's own command): `text`, a [[key]] table that reads as `table`,
+    added at the end of the open round's results file, where the GM reads (may edit or delete) it before
+    resolving and the game's read takes it: (the file, whether it was added). A file not there yet is written as
+    the draft first; a table there already is not added again (the tool run again after a crash). The rest of
+    the file, the GM's comments too, stays as it was. The caller holds the campaign lock."""
+    number = campaign.open_round
+    path = path_of(campaign, number)
+    if not path.is_file():
+        write(campaign, number, draft(campaign)[1])
+    source = path.read_text(encoding="utf-8")
+    try:
+        before = tomllib.loads(source.lstrip("\ufeff")).get(key, [])
+    except tomllib.TOMLDecodeError:
+        before = None
+    if isinstance(before, list) and table in before:
+        return path, False
+    changed = source + ("" if source.endswith("\n") or not source else "\n") + "\n" + text
+    try:
+        after = tomllib.loads(changed.lstrip("\ufeff")).get(key)
+    except tomllib.TOMLDecodeError:
+        after = None
+    if not isinstance(before, list) or after != [*before, table]:   # never a file that says something else
+        raise UserError(f"{path}: the result could not be added (the file does not read as TOML, or its {key} "
+                        "is not a list of tables)", ["add it at the end of the file yourself:", text])
+    write_atomic(path, changed)
+    return path, True
+
+
 def _public_text(source: str) -> tuple[int, int] | None:
     """Where the string of [public]'s text key starts and ends in a results file, strings and comments skipped."""
     table, i, n, line_start = None, 0, len(source), True

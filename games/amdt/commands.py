@@ -4,12 +4,14 @@ The shell finds them through GAME.commands and GAME.odds_command. Each tool
 takes what the fragment leaves to the table (unit counts, who holds what, the
 turn in play) from its options, rolls what it rolls as dice on demand
 (pbem.roll.OnDemandDice: numbered, kept, shown with every die in every
-player's next report, rechecked by `pbem verify` and the player's checker)
-and adds its result, in English, to the public text of the open round's
-results file (pbem.gm_results.add_public; the draft is written first when
-there is none), where the GM reads it, may edit it, and publishes it with
-`pbem resolve`. The rules are imported when a command runs, and pbem only
-inside the commands (games import no shell at module level).
+player's next report, rechecked by `pbem verify` and the player's checker),
+tells the GM what came of it (in English, here), and writes its result as
+typed data, a [[tool]] table at the end of the open round's results file
+(results.py; pbem.gm_results.add_table; the draft is written first when there
+is none), where the GM reads it, may edit or delete it, and publishes it with
+`pbem resolve`, which tells it in each player's language. The rules are
+imported when a command runs, and pbem only inside the commands (games import
+no shell at module level).
 """
 from __future__ import annotations
 
@@ -34,11 +36,11 @@ def amdt():
     the reinforcements of the turn track, the optional regroup rule, the
     set-up and the victory checks; everything else is the GM's to
     adjudicate. Each tool rolls its dice as dice on demand (every player's
-    next report shows each die; verify and the checker recheck them) and adds
-    its result to the public text of the open round's results file
-    (CAMPAIGN/results/round-NNN.toml, written as the draft if not there yet),
-    which `pbem resolve` publishes. The first player named plays Oda, the
-    second Anti-Oda.
+    next report shows each die; verify and the checker recheck them) and
+    writes its result as a [[tool]] table at the end of the open round's
+    results file (CAMPAIGN/results/round-NNN.toml, written as the draft if not
+    there yet), which `pbem resolve` tells every player in their language. The
+    first player named plays Oda, the second Anti-Oda.
 
     \b
     Example:
@@ -77,20 +79,27 @@ def _sides(campaign) -> dict[str, str]:
     return dict(zip(GAME_SIDES, campaign.player_names))
 
 
-def _publish(campaign, text: str, rolls: list[dict] = ()) -> None:
-    """Tell the GM every roll and the result, and add the result to the round's public results."""
+def _publish(campaign, entry: dict, text: str, rolls: list[dict] = ()) -> None:
+    """Tell the GM every roll and the result, and write the result (`entry`, typed) into the round's results."""
     from pbem import roll
-    from pbem.gm_results import add_public
+    from pbem.errors import UserError
+    from pbem.gm_results import add_table
 
-    path, added = add_public(campaign, text)
+    from .results import KEY, check_entry, entry_text
+
+    problems = check_entry(entry, campaign.player_names, KEY)
+    if isinstance(problems, list):   # the tool and the read disagree: a bug, never a file the round refuses
+        raise UserError(f"the result does not read back: {problems[0].message}")
+    path, added = add_table(campaign, KEY, entry, entry_text(entry, f"pbem amdt {entry['kind']}: read it, edit "
+                                                                    "it or delete it"))
     for made in rolls:
         click.echo(roll.line(made, campaign.open_round))
     click.echo(text)
     if added:
-        click.echo(f"Added to the public text of round {campaign.open_round}'s results, {path}; "
+        click.echo(f"Written into round {campaign.open_round}'s results, {path}, as a [[tool]] table; "
                    "read it there, then pbem resolve.")
     else:
-        click.echo(f"It is in the public text of round {campaign.open_round}'s results already ({path}); "
+        click.echo(f"It is in round {campaign.open_round}'s results already ({path}); "
                    "nothing new was rolled or added.")
 
 
@@ -128,6 +137,7 @@ def sea_battle(campaign, attacker, defender, murakami, iron_ship, purpose):
     from pbem.files import campaign_lock
     from pbem.roll import OnDemandDice
 
+    from .results import sea_battle_entry
     from .sea import fight_sea_battle
 
     camp = _campaign(campaign)
@@ -135,11 +145,12 @@ def sea_battle(campaign, attacker, defender, murakami, iron_ship, purpose):
     with campaign_lock(camp.folder):
         dice = OnDemandDice(camp)
         battle = fight_sea_battle(attacker, defender, dice, murakami=murakami, iron_ship=iron_ship, purpose=what)
-        _publish(camp, sea_text(what, attacker, defender, battle, dice.made), dice.made)
+        _publish(camp, sea_battle_entry(what, attacker, defender, murakami, iron_ship, battle, dice.made),
+                 sea_text(what, attacker, defender, battle, dice.made), dice.made)
 
 
 def sea_text(what: str, attacker: int, defender: int, battle: dict, made: list[dict]) -> str:
-    """The battle as the public results tell it: forces, initiative, each round's hits (with their roll numbers)
+    """The battle as the GM is told it: forces, initiative, each round's hits (with their roll numbers)
     and the outcome."""
     lines = [f"Sea battle ({what}): {attacker} attacking unit{'s' * (attacker != 1)} against {defender}."]
     bonus = [f"the {ev['side']} +{ev['total']} ("
@@ -216,8 +227,9 @@ def _entered(events: list[dict]) -> list[str]:
 @CAMPAIGN
 @click.option("--turn", type=click.IntRange(1, 30), required=True, help="The turn in play (1 to 30).")
 @click.option("--track", "entries", multiple=True, type=Arrival(), metavar="ENTRY=TURN",
-              help="An entry still to come and its turn (TURNe: that turn's end phase), once each; without any: "
-                   "the 14.1 track (enryaku-ji=2 takeda=6 mori=13 uesugi=15) less the entries due before TURN.")
+              help="An entry still to come and its turn (TURNe: that turn's end phase), once each, in place of the "
+                   "game's track; without any: the track the game keeps (14.1's at the start: enryaku-ji=2 "
+                   "takeda=6 mori=13 uesugi=15), as the last resolved round and this round's results leave it.")
 @click.option("--accelerate", metavar="ENTRY", help="An event brings ENTRY 1d6 turns earlier (11.4).")
 @click.option("--exile-ashikaga", is_flag=True, help="Oda exiles the samurai Ashikaga to Tomo (15.1): 1d6 for every "
               "entry still to come.")
@@ -229,55 +241,86 @@ def reinforcements(campaign, turn, entries, accelerate, exile_ashikaga, by_event
     """The turn track (11.4, 14.1): accelerate an entry by 1d6, exile Ashikaga, and what enters this turn.
 
     An accelerated entry comes that many turns earlier, or, past the turn in
-    play, at the end phase of the turn in play. The result (the rolls, what
-    enters on TURN and at its end phase, the track after) goes into the
-    round's public results; the track after is printed as --track options for
-    the next time.
+    play, at the end phase of the turn in play. The game keeps the track: a
+    run starts from the track of the last resolved round with this round's
+    reinforcements results applied (--track gives another). The result (the
+    rolls, what enters on TURN and at its end phase, the track after) goes
+    into the round's results; resolving the round makes its track after the
+    game's.
 
     \b
     Example:
-      pbem amdt reinforcements japan --turn 3
+      pbem amdt reinforcements japan --turn 2
       pbem amdt reinforcements japan --turn 3 --accelerate takeda --for "the event card of round 3"
-      pbem amdt reinforcements japan --turn 4 --track takeda=4e --track mori=13 --track uesugi=15 --exile-ashikaga
+      pbem amdt reinforcements japan --turn 4 --exile-ashikaga
     """
     from pbem.errors import UserError
     from pbem.files import campaign_lock
     from pbem.roll import OnDemandDice
 
-    from .reinforcements import accelerate_reinforcement, enter_reinforcements, turn_track
-    from .reinforcements import exile_ashikaga as exile
+    from .results import play_reinforcements
+    from .setup import SETUP
 
     if accelerate and exile_ashikaga:
         raise click.UsageError("--accelerate or --exile-ashikaga, not both")
     if by_event_card and not exile_ashikaga:
         raise click.UsageError("--by-event-card goes with --exile-ashikaga")
-    track = dict(entries) if entries else {entry: arrival for entry, arrival in turn_track().items()
-                                           if arrival.turn >= turn}
     if len(dict(entries)) != len(entries):
         raise click.UsageError("--track names an entry twice")
     camp = _campaign(campaign)
-    lines = [f"Reinforcements, turn {turn}:"]
+    box = SETUP["regroup_box"]["ikko-ikki"] if ikko_ikki_in_box is None else ikko_ikki_in_box
+    why = _purpose(purpose, "") if accelerate else ""
     with campaign_lock(camp.folder):
+        track = dict(entries) if entries else _kept_track(camp, (turn, why, exile_ashikaga, by_event_card,
+                                                                 accelerate, box))
         dice = OnDemandDice(camp)
         try:
-            if accelerate:
-                track, ev = accelerate_reinforcement(track, accelerate, turn, dice, _purpose(purpose, "") or None)
-                lines += _accelerated([ev], dice.made)
-            if exile_ashikaga:
-                track, events = exile(track, turn, dice, by_event_card=by_event_card)
-                lines.append("Ashikaga Yoshiaki is exiled to Tomo" + (" by an event card." if by_event_card else "."))
-                lines += _accelerated([ev for ev in events if ev["kind"] == "accelerated"], dice.made)
-            after, now, box = enter_reinforcements(track, turn, ikko_ikki_in_box=ikko_ikki_in_box)
-            after, late, _ = enter_reinforcements(after, turn, end_phase=True, ikko_ikki_in_box=box)
+            entry, told = play_reinforcements(track, turn, dice, accelerate=accelerate, exile=exile_ashikaga,
+                                              by_event_card=by_event_card, ikko_ikki_in_box=box, purpose=why)
         except ValueError as exc:
-            raise UserError(str(exc), ["--track gives the entries still to come, e.g. --track takeda=6"]) from None
-        lines.append("Entering now: " + ("; ".join(_entered(now)) or "none") + ".")
-        lines.append("Entering in the end phase: " + ("; ".join(_entered(late)) or "none") + ".")
-        lines.append(f"Still to come: {_track_text(after)}.")
-        _publish(camp, "\n".join(lines), dice.made)
-    options = " ".join(f"--track {entry}={arrival.turn}{'e' if arrival.end_phase else ''}"
-                       for entry, arrival in after.items())
-    click.echo(f"The track after it, for the next time: {options or '(nothing to come)'}")
+            hint = "--track gives the entries still to come, e.g. --track takeda=6"
+            raise UserError(str(exc), [hint] if entries else [
+                "the game's track still holds it: run this for the turn it was due first, or " + hint]) from None
+        lines = [f"Reinforcements, turn {turn}:"]
+        if exile_ashikaga:
+            lines.append("Ashikaga Yoshiaki is exiled to Tomo" + (" by an event card." if by_event_card else "."))
+        lines += _accelerated(told["accelerated"], dice.made)
+        lines.append("Entering now: " + ("; ".join(_entered(told["now"])) or "none") + ".")
+        lines.append("Entering in the end phase: " + ("; ".join(_entered(told["late"])) or "none") + ".")
+        lines.append(f"Still to come: {_track_text(told['after'])}.")
+        _publish(camp, entry, "\n".join(lines), dice.made)
+    click.echo("Resolving the round makes the track after it the game's, where the next run starts.")
+
+
+def _kept_track(campaign, asked: tuple) -> dict:
+    """The track a run starts from: the last resolved round's, with this round's reinforcements results applied;
+    or, when one of them was asked the same (the tool run again after a crash), the track that one started from."""
+    from pbem.errors import UserError
+    from pbem.gm_results import tables
+
+    from .results import KEY, check_entry, initial_track, track_after, track_from_state, track_of
+
+    kept = campaign.state().get("track", initial_track())
+    written = tables(campaign, KEY)
+    for index, entry in enumerate(written):
+        if entry.get("kind") not in ("reinforcements", "setup"):
+            continue
+        if isinstance(check_entry(entry, campaign.player_names, f"{KEY}[{index}]"), list):
+            raise UserError(f"round {campaign.open_round}'s results hold a reinforcements result that does not "
+                            "read, so the track it leaves is not known",
+                            [f"pbem moderate check {campaign.folder} says what is wrong; or give the track with "
+                             "--track"])
+        if entry["kind"] == "reinforcements" and _asked(entry) == asked:
+            return track_of(entry["before"])
+        kept = track_after(kept, [entry])
+    return track_from_state(kept)
+
+
+def _asked(entry: dict) -> tuple:
+    accelerated = entry["accelerated"][0]["entry"] if entry["accelerated"] and not entry.get("exile_ashikaga") \
+        else None
+    return (entry["turn"], entry.get("for", ""), entry.get("exile_ashikaga", False), entry.get("by_event_card", False),
+            accelerated, entry["ikko_ikki_in_box"])
 
 
 def _accelerated(events: list[dict], made: list[dict]) -> list[str]:
@@ -323,8 +366,10 @@ def regroup(campaign, clan, areas, box, on_map):
     text = (f"Regroup (11.5) of the {clan}: {areas} areas under its line of communication, rating {found['rating']}; "
             f"at most {found['cap']} units on the map, {on_map} there; {found['may_return']} of the {box} in its "
             "regroup box may come back.")
+    entry = {"kind": "regroup", "clan": clan, "areas": areas, "box": box, "on_map": on_map, "rating": found["rating"],
+             "cap": found["cap"], "may_return": found["may_return"]}
     with campaign_lock(camp.folder):
-        _publish(camp, text)
+        _publish(camp, entry, text)
 
 
 def _placement(placement: dict, sides: dict) -> str:
@@ -341,7 +386,7 @@ def _placement(placement: dict, sides: dict) -> str:
 
 
 def setup_text(sides: dict) -> str:
-    """The 14.1 set-up (and 14.2's first turn) as the public results tell it."""
+    """The 14.1 set-up (and 14.2's first turn) as the GM is told it."""
     from .setup import SETUP
 
     lines = [f"Set-up (14.1). Oda: {sides['oda']}; Anti-Oda: {sides['anti-oda']}.", "Units:"]
@@ -365,10 +410,11 @@ def setup_text(sides: dict) -> str:
 @CAMPAIGN
 def setup(campaign):
     """Print the 14.1 set-up (every unit's starting area, the turn track, Good Fortune with Oda) and add it to the
-    round's public results.
+    round's results.
 
     The splits (the Bessho, Azai, Asakura and Tokugawa units shared among
     their areas) are the choosing player's, who tells the GM. No dice.
+    Resolving the round puts the game's turn track back to 14.1's.
 
     \b
     Example:
@@ -378,7 +424,7 @@ def setup(campaign):
 
     camp = _campaign(campaign)
     with campaign_lock(camp.folder):
-        _publish(camp, setup_text(_sides(camp)))
+        _publish(camp, {"kind": "setup"}, setup_text(_sides(camp)))
 
 
 class Castle(click.ParamType):
@@ -430,7 +476,7 @@ def victory(campaign, scenario, castles, good_fortune, needed, kyoto, nobunaga_d
     Azuchi), plus one for Good Fortune, against the 6 needed or a bid.
     Standard (end of turn 30): who holds Kyoto. Campaign: Anti-Oda at once if
     Nobunaga dies in battle or Nobutada dies, else the side holding every
-    playable area. No dice. The result goes into the round's public results;
+    playable area. No dice. The result goes into the round's results;
     ending the game is the GM's: over = true and winners in the results file.
 
     \b
@@ -446,18 +492,26 @@ def victory(campaign, scenario, castles, good_fortune, needed, kyoto, nobunaga_d
 
     camp = _campaign(campaign)
     sides = _sides(camp)
+    entry = {"kind": "victory", "scenario": scenario}
     try:
         if scenario == "quick":
             counted = rules.quick_game_castles(castles, good_fortune)
+            if len(dict(castles)) != len(castles):
+                raise ValueError("--castle names an area twice")
+            entry.update(castles=dict(castles), good_fortune=good_fortune, needed=needed, counted=counted)
             winner = rules.quick_game_winner(castles, good_fortune, needed)
             said = (f"Victory (14.3), quick game: Oda counts {counted} castles and temples of level 2-3"
                     + (" (Good Fortune among them)" if good_fortune else "") + f" and needs {needed}")
         elif scenario == "standard":
             winner = rules.standard_game_winner(None if kyoto in (None, "neutral") else kyoto)
+            entry.update(kyoto=kyoto or "neutral")
             said = "Victory (14.3), standard game: Kyoto is held by " + (winner or "neither side")
         else:
             winner = (rules.campaign_winner(dict(areas), nobunaga_died, nobutada_dead) if areas
                       else rules.campaign_sudden_death(nobunaga_died, nobutada_dead))
+            entry.update({**({"nobunaga_died": nobunaga_died} if nobunaga_died else {}),
+                          "nobutada_dead": nobutada_dead,
+                          **({"areas": {area: side or "neutral" for area, side in areas}} if areas else {})})
             death = ("Nobunaga died in battle" if nobunaga_died == "battle" else
                      "Nobutada is dead" if nobutada_dead else "no sudden death")
             said = f"Victory (14.3), campaign game: {death}" + (
@@ -465,8 +519,9 @@ def victory(campaign, scenario, castles, good_fortune, needed, kyoto, nobunaga_d
     except ValueError as exc:
         raise UserError(str(exc)) from None
     text = said + (f": {_side_name(winner)} ({sides[winner]}) wins." if winner else ": no side wins yet.")
+    entry["winner"] = winner or "none"
     with campaign_lock(camp.folder):
-        _publish(camp, text)
+        _publish(camp, entry, text)
     if winner:
         click.echo(f"To end the game with it, write over = true and winners = [\"{sides[winner]}\"] in the results "
                    "file.")

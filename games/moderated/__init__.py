@@ -58,6 +58,17 @@ def resolve(state: dict, orders_by_player: dict[str, dict], dice, results: dict 
     return new, events
 
 
+def _setup_with(made, own, players: list[str], options: dict, dice) -> tuple[dict, list[dict]]:
+    state, events = made(players, options, dice)
+    return own(state, events)
+
+
+def _resolve_with(own, state: dict, orders_by_player: dict[str, dict], dice, results: dict | None = None
+                  ) -> tuple[dict, list[dict]]:
+    new, events = resolve(state, orders_by_player, dice, results)
+    return own(state, new, events, results)
+
+
 def view(state: dict, player: str) -> dict:
     """The state holds nothing secret (the private texts are events, each to its player): all of it, and who
     reads it."""
@@ -78,31 +89,35 @@ def standings(state: dict) -> list[dict]:
 
 
 def moderated_game(name: str, title: str, min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS, *,
-                   commands: tuple[str, ...] = (), odds_command=None) -> Game:
+                   commands: tuple[str, ...] = (), odds_command=None, setup_with=None, resolve_with=None,
+                   read_with=None) -> Game:
     """The Game of a game its GM adjudicates on these orders, results file, reports and test adapter: this one,
     or a game built on it (Game.based_on) that differs in its name, title, table size and its GM's own commands
-    (`pbem moderate` always among them)."""
+    (`pbem moderate` always among them), and may keep more in its state: `setup_with(state, events)` makes the
+    set-up's state its own, `resolve_with(state, new, events, results)` the round's, `read_with` reads the GM's
+    results file in place of results.read (the moderated game's parts, and more)."""
     own = name == NAME
+    made = partial(setup, name=name, title="a moderated game" if own else title, min_players=min_players,
+                   max_players=max_players)
     return Game(
         name=name,
         title=title,
         min_players=min_players,
         max_players=max_players,
-        setup=partial(setup, name=name, title="a moderated game" if own else title, min_players=min_players,
-                      max_players=max_players),
+        setup=made if setup_with is None else partial(_setup_with, made, setup_with),
         check_orders=check_orders,
         format_orders=format_orders,
         order_form=order_form,
         default_orders=default_orders,
         computer_orders=computer_orders,
-        resolve=resolve,
+        resolve=resolve if resolve_with is None else partial(_resolve_with, resolve_with),
         view=view,
         is_over=is_over,
         standings=standings,
         problems=PROBLEMS,
         commands=("games.moderated.commands:moderate", *commands),
         odds_command=odds_command,
-        gm_results=GmResults(read=gm.read, draft=gm.draft, stand_in=gm.stand_in),
+        gm_results=GmResults(read=read_with or gm.read, draft=gm.draft, stand_in=gm.stand_in),
         based_on=None if own else NAME,
     )
 

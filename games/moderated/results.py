@@ -44,8 +44,9 @@ PROBLEMS = ProblemTable({
 })
 
 
-def read(state: dict, document: dict, number: int) -> tuple[dict | None, list]:
-    """(results, []) or (None, problems): the file's parts checked against the campaign's players."""
+def read(state: dict, document: dict, number: int, *, empty_public: bool = False) -> tuple[dict | None, list]:
+    """(results, []) or (None, problems): the file's parts checked against the campaign's players. `empty_public`:
+    an empty public text is allowed (a game built on this one whose results file tells more than its texts)."""
     players = state["players"]
     problems = [PROBLEMS.problem(key, "unknown-key", key=key, keys=list(KEYS)) for key in document if key not in KEYS]
     if "round" in document and document["round"] != number:
@@ -53,7 +54,7 @@ def read(state: dict, document: dict, number: int) -> tuple[dict | None, list]:
     if "draft" in document:
         problems.append(PROBLEMS.problem("draft", "still-a-draft"))
     public = _text(document, "public", MAX_PUBLIC, problems)
-    if public == "" and "public" in document:
+    if public == "" and "public" in document and not empty_public:
         problems.append(PROBLEMS.problem("public.text", "empty-public"))
     private = document.get("private", {})
     if not isinstance(private, dict):
