@@ -72,6 +72,9 @@ def parse_option(spec: str) -> tuple[str, object]:
         return key.strip(), value.strip()
 
 
+MAX_OPTION_FILE = 1 << 20   # a game's data file given as an option (KEY_file): kept with the setup round
+
+
 def read_file_options(options: dict) -> dict:
     """Options the game gets: an option KEY_file = "path" is read here and given as KEY = its text.
 
@@ -82,7 +85,11 @@ def read_file_options(options: dict) -> dict:
     for key, value in options.items():
         if key.endswith("_file"):
             try:
-                result[key[: -len("_file")]] = Path(value).expanduser().read_text("utf-8")
+                path = Path(value).expanduser()
+                if path.stat().st_size > MAX_OPTION_FILE:
+                    raise UserError(f"option {key}: {value!r} is larger than {MAX_OPTION_FILE // 1024} KiB; "
+                                    "a game's data file is far smaller")
+                result[key[: -len("_file")]] = path.read_text("utf-8")
             except (OSError, UnicodeDecodeError, TypeError) as exc:
                 raise UserError(f"option {key}: cannot read {value!r}: {exc}") from None
         else:
