@@ -9,13 +9,11 @@ the file itself stays, the GM's own record (a rollback plays the round again fro
 from __future__ import annotations
 
 import tomllib
-import unicodedata
 from pathlib import Path
 
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.files import make_folder, write_atomic
-from pbem.tomlscan import after_string
 
 RESULTS_FOLDER = "results"
 INPUT = "gm_results"   # the key of the round's inputs
@@ -102,33 +100,6 @@ def write_stand_in(campaign: Campaign) -> Path | None:
     return write(campaign, number, campaign.game.gm_results.stand_in(state, orders, number), replace_file=True)
 
 
-def add_public(campaign: Campaign, text: str) -> tuple[Path, bool]:
-    """A GM's tool's result (a game's own command) added at the end of the public text of the open round's results
-    file, where the GM reads it before resolving and every player reads it after: (the file, whether it was added).
-    A file not there yet is written as the draft first; a text there already is not added again (the tool run
-    again after a crash). The rest of the file, the GM's comments too, stays as it was. The caller holds the
-    campaign lock."""
-    number = campaign.open_round
-    path = path_of(campaign, number)
-    if not path.is_file():
-        write(campaign, number, draft(campaign)[1])
-    source = path.read_text(encoding="utf-8")
-    span = _public_text(source)
-    if span is None:
-        raise UserError(f"{path} has no [public] table with its text = \"...\" to add the result to",
-                        ["add it to the public text yourself:", text])
-    start, end = span
-    current = tomllib.loads("text = " + source[start:end])["text"]
-    if text in current:
-        return path, False
-    joined = current.rstrip() + "\n\n" + text if current.strip() else text
-    changed = source[:start] + _multiline(joined) + source[end:]
-    if tomllib.loads(changed)["public"]["text"] != joined:   # never a file that says something else
-        raise UserError(f"{path}: the result could not be added", ["add it to the public text yourself:", text])
-    write_atomic(path, changed)
-    return path, True
-
-
 def tables(campaign: Campaign, key: str) -> list[dict]:
     """The tables of the open round's results file under `key` ([[key]]) as written so far: none without a file
     or with one TOML cannot read (the round's read says what is wrong with it)."""
@@ -167,43 +138,3 @@ def add_table(campaign: Campaign, key: str, table: dict, text: str) -> tuple[Pat
                         "is not a list of tables)", ["add it at the end of the file yourself:", text])
     write_atomic(path, changed)
     return path, True
-
-
-def _public_text(source: str) -> tuple[int, int] | None:
-    """Where the string of [public]'s text key starts and ends in a results file, strings and comments skipped."""
-    table, i, n, line_start = None, 0, len(source), True
-    while i < n:
-        char = source[i]
-        if line_start:
-            end = source.find("\n", i)
-            stripped = source[i:n if end < 0 else end]
-            indent = len(stripped) - len(stripped.lstrip())
-            body = stripped.lstrip()
-            if body.startswith("[") and not body.startswith("[["):
-                table = body[1:body.find("]")].strip() if "]" in body else None
-            elif table == "public" and body.startswith("text"):
-                rest = body[4:].lstrip()
-                if rest.startswith("="):
-                    value = rest[1:].lstrip()
-                    start = i + indent + len(body) - len(value)
-                    if value[:1] in ("\"", "'"):
-                        return start, after_string(source, start)
-            line_start = False
-        if char == "#":
-            i = source.find("\n", i)
-            i = n if i < 0 else i
-        elif char in "\"'":
-            i = after_string(source, i)
-        else:
-            line_start = char == "\n"
-            i += 1
-    return None
-
-
-def _multiline(text: str) -> str:
-    """A text as a TOML multi-line basic string the GM can edit: each backslash and quote escaped, and any
-    control character but the line break."""
-    escaped = "".join("\\" + char if char in '"\\' else
-                      (f"\\u{ord(char):04x}" if char != "\n" and unicodedata.category(char) == "Cc" else char)
-                      for char in text)
-    return '"""\n' + escaped + '"""'
