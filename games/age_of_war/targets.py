@@ -142,11 +142,13 @@ def after_taking(state: dict, player: str, name: str) -> dict:
     return {**state, "castles": castles}
 
 
-def merit(state: dict, player: str, name: str) -> float:
+def merit(state: dict, player: str, name: str, now: float | None = None) -> float:
     """What attacking this castle is worth to the player: the rise in its chance of winning the game if it
-    takes the castle, times the exact chance of taking it (a failed attack changes nothing)."""
+    takes the castle, times the exact chance of taking it (a failed attack changes nothing). `now`: the
+    player's chance of winning from this table, when the caller has it already."""
     chance = attack_odds(state, player, name)
-    return float(chance) * (win_chance(after_taking(state, player, name), player) - win_chance(state, player))
+    now = win_chance(state, player) if now is None else now
+    return float(chance) * (win_chance(after_taking(state, player, name), player) - now)
 
 
 def win_target(state: dict, player: str) -> str | None:
@@ -154,7 +156,9 @@ def win_target(state: dict, player: str) -> str | None:
     available = available_castles(state, player)
     steals = may_steal(state, player)
     names = [name for name in available if steals or state["castles"][name]["holder"] is None]
-    return best_of(names or available, lambda name: (merit(state, player, name), attack_odds(state, player, name)))
+    now = win_chance(state, player)   # the same for every castle weighed
+    return best_of(names or available, lambda name: (merit(state, player, name, now),
+                                                     attack_odds(state, player, name)))
 
 
 AUTO_V2 = "auto-v2"
