@@ -276,8 +276,24 @@ class Campaign:
         write_atomic(self.secrets_path, _toml_text(data))
 
     def token_hashes(self) -> set[str]:
-        """Every player's token, hashed as stored: a text whose hash is here is a token, never to be quoted."""
-        return set(self._secrets().get("tokens", {}).values())
+        """Every player's token and the GM's, hashed as stored: a text whose hash is here is a token, never to be
+        quoted."""
+        data = self._secrets()
+        return set(data.get("tokens", {}).values()) | ({data["gm_token"]} if data.get("gm_token") else set())
+
+    def replace_gm_token(self, token: str) -> None:
+        """Give the GM a new token, which a roll by mail must carry; the old one stops working at once."""
+        data = self._secrets()
+        data["gm_token"] = hash_token(token)
+        write_atomic(self.secrets_path, _toml_text(data))
+
+    def gm_token_matches(self, token: str | None) -> bool | None:
+        """Whether a token is the GM's; None when the campaign has no GM token (one made before there were any:
+        a roll mail is then trusted by its sender's address alone)."""
+        stored = self._secrets().get("gm_token")
+        if not stored:
+            return None
+        return token is not None and hmac.compare_digest(stored, hash_token(token))
 
     def token_matches(self, player: str, token: str) -> bool:
         stored = self._secrets().get("tokens", {}).get(player, "")

@@ -151,6 +151,7 @@ def new(folder, game_name, players, languages, gm, name, deadline_hours, deadlin
     click.echo(f"Welcome letters with each player's token are in {folder / 'outbox'}")
     for note in campaign.game.gm_notes(campaign.state(0)) if campaign.game.gm_notes else ():
         click.echo(f"Note: {note}")
+    _new_gm_token(campaign, "Your GM token")
 
 
 @cli.command()
@@ -585,6 +586,38 @@ def player():
       pbem player set war ann --email ann@new.example.org
       pbem player away war bob --until 2026-03-20
     """
+
+
+def _new_gm_token(campaign, what: str) -> None:
+    """A new GM token, kept hashed in secrets.toml and shown this once."""
+    import secrets
+
+    token = secrets.token_urlsafe(18)
+    campaign.replace_gm_token(token)
+    click.echo(f"{what} (a roll by mail carries it in its body as token = \"...\"; it is kept only hashed, "
+               f"so note it now): {token}")
+
+
+@cli.command("gm-token")
+@CAMPAIGN
+def gm_token(campaign):
+    """Make a new GM token: the old one stops working at once.
+
+    A roll on demand by mail (subject "[tag] roll 3d6 for the siege") is
+    rolled only when its body carries the GM's token on a line of its own,
+    token = "...", as well as coming from the GM's address, which anyone can
+    forge. pbem new makes the first token and shows it once; this command
+    makes a new one when it is lost or may have been seen.
+
+    \b
+    Example:
+      pbem gm-token war
+    """
+    from pbem.files import campaign_lock
+
+    camp = _load(campaign)
+    with campaign_lock(camp.folder):
+        _new_gm_token(camp, "The new GM token")
 
 
 @player.command("away")

@@ -262,6 +262,15 @@ def roll_request(subject: str) -> str | None:
     return " ".join(words[1:])
 
 
+GM_TOKEN_LINE = re.compile(r'^\s*token\s*=\s*"([^"\n]{1,200})"\s*$', re.MULTILINE)
+
+
+def gm_token_in(mail: MailOrders) -> str | None:
+    """The token a roll mail's text carries (token = "..." on a line of its own), or None."""
+    found = GM_TOKEN_LINE.search(mail.text or "")
+    return found.group(1) if found else None
+
+
 def take_roll(campaign: Campaign, mail: MailOrders, key: str, sender: str | None, asked: str) -> MailOutcome:
     """A roll on demand by mail (pbem/roll.py): from the GM's registered address, rolled and answered to the GM
     with the result; a player is told that only the game master may, and a stranger is not answered."""
@@ -276,12 +285,21 @@ def take_roll(campaign: Campaign, mail: MailOrders, key: str, sender: str | None
         _reply(campaign, sender, mail, key, render.subject("roll_refused", language),
                render.render("common/roll_refused.txt.j2", language, campaign=campaign.name, asked=asked[:200]))
         return MailOutcome(key, "rejected", sender, "roll: only the game master may roll on demand")
+    number = campaign.open_round
+    answer_key = f"gm-r{number:04d}-roll-{key}"
+    if campaign.gm_token_matches(gm_token_in(mail)) is False:   # the address alone can be forged
+        body = (f"Nothing was rolled for your mail \"{mail.subject[:200]}\": a roll by mail needs your GM token "
+                "in its body, on a line of its own:\n\n    token = \"YOUR-GM-TOKEN\"\n\n(pbem new showed it; "
+                f"`pbem gm-token {campaign.name}` makes a new one). If you sent no such mail, someone wrote in "
+                "your name.\n")
+        message_id = mail.message_id if mail.message_id and MESSAGE_ID.match(mail.message_id) else None
+        post(campaign, answer_key, compose_to_gm(campaign, "roll refused", body, key=answer_key, moment=clock.now(),
+                                                  in_reply_to=message_id, references=_references(mail)))
+        return MailOutcome(key, "rejected", None, "roll: the mail does not carry the GM's token")
     expression, _, purpose = asked.partition(" ")
     purpose = purpose.strip()
     if purpose.lower().startswith("for "):
         purpose = purpose[4:]
-    number = campaign.open_round
-    answer_key = f"gm-r{number:04d}-roll-{key}"
     try:
         made, new = roll.request(campaign, expression, purpose, key=key)
     except (UserError, BeaconUnavailable) as exc:

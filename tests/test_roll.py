@@ -401,3 +401,41 @@ def test_in_beacon_mode_a_roll_mixes_in_the_first_beacon_round_after_it_was_aske
     forged[1]["dice"]["on_demand"][0]["beacon"] = {**shown["beacon"], **own_round(expected + 1).record()}
     problems, _ = checker.check(forged, {}, chain["public_key"])
     assert any("roll on demand 0 (3d6 for 'the siege') does not follow from the seed" in p for p in problems)
+
+
+def test_with_a_gm_token_a_roll_mail_is_rolled_only_when_its_body_carries_it(campaign, now):
+    campaign.replace_gm_token("gm-secret-word")
+    forged = take_raw(campaign, mail("[war] roll 3d6 for the siege", body="Roll it.\n"))
+    assert (forged.action, forged.detail) == ("rejected", "roll: the mail does not carry the GM's token")
+    assert not roll.pending(campaign)
+    [told] = outbox(campaign, "gm-").values()
+    assert told["To"] == "gm@example.org" and "needs your GM token" in told.get_content()
+    assert "gm-secret-word" not in told.as_string()
+    signed = take_raw(campaign, mail("[war] roll 3d6 for the siege", message_id="<r2@mail.example>",
+                                     body='Roll it.\ntoken = "gm-secret-word"\n'))
+    assert signed.action == "roll" and len(roll.pending(campaign)) == 1
+
+
+def test_a_players_token_or_an_old_gm_token_rolls_nothing(campaign, now):
+    campaign.replace_gm_token("first-word")
+    campaign.replace_gm_token("second-word")
+    old = take_raw(campaign, mail("[war] roll 1d6", body='token = "first-word"\n'))
+    ann = take_raw(campaign, mail("[war] roll 1d6", message_id="<r2@mail.example>", body='token = "ann-token"\n'))
+    assert old.action == ann.action == "rejected" and not roll.pending(campaign)
+
+
+def test_pbem_gm_token_makes_a_new_token_that_rolls_and_shows_it_once(campaign, now):
+    made = run("gm-token", campaign.folder)
+    assert made.code == 0, made.err
+    token = made.out.strip().rsplit(" ", 1)[-1]
+    assert token not in (campaign.folder / "secrets.toml").read_text()
+    done = take_raw(campaign, mail("[war] roll 2d6", body=f'token = "{token}"\n'))
+    assert done.action == "roll"
+
+
+def test_pbem_new_gives_the_gm_a_token_without_which_a_roll_mail_is_refused(tmp_path, now):
+    made = run("new", tmp_path / "war", "--game", "age-of-war", "--player", "ann=ann@example.org",
+               "--player", "bob=bob@example.org", "--gm", "gm@example.org")
+    assert made.code == 0 and "Your GM token" in made.out
+    campaign = Campaign.load(tmp_path / "war")
+    assert take_raw(campaign, mail("[war] roll 1d6")).action == "rejected"
