@@ -178,3 +178,13 @@ def test_the_public_page_shows_the_table_and_no_hand(played):
     page = render.render_html(model)
     assert "public page" in page and "The clan houses" in page
     assert "Yours alone" not in page and "Your hand" not in page and UNTOLD not in page
+
+
+def test_the_status_tells_each_ninjas_honour_in_the_readers_language(played):
+    from pbem.status import campaign_status, format_status
+
+    info = campaign_status(played[0])
+    english, spanish = format_status(info), format_status(info, "es")
+    best = info["standings"][0]
+    assert f"1. {best['player']} ({best['honour']} honour)" in english
+    assert f"1. {best['player']} ({best['honour']} de honor)" in spanish
