@@ -29,8 +29,11 @@ def replace_player(campaign: Campaign, name: str, email: str, keep_orders: bool 
     """Hand NAME's position to a new person: a new address and a new token, sent in a welcome letter.
 
     The old token stops working at once. Orders the leaver stored for the open round are dropped (the newcomer
-    sends their own, or the position plays its default), unless `keep_orders`.
+    sends their own, or the position plays its default), unless `keep_orders`. The leaver's absence, if he was
+    away, ends: the newcomer is there to send orders, and is waited for and reminded like everyone else.
     """
+    from pbem.pauses import set_back
+
     old = campaign.player(name)
     _check_email(email)
     stored = campaign.pending_orders().get(name)
@@ -40,6 +43,7 @@ def replace_player(campaign: Campaign, name: str, email: str, keep_orders: bool 
     campaign.replace_token(name, token)
     campaign.players = [replace(p, email=email) if p.name == name else p for p in campaign.players]
     campaign.save()
+    set_back(campaign, name)
     number = campaign.last_round
     key = f"welcome-{name}-r{number:04d}-{secrets.token_hex(4)}"
     report = report_text(campaign, name, number, "text")

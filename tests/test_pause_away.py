@@ -147,6 +147,22 @@ def test_an_away_players_missing_orders_are_played_by_the_policy_and_the_report_
     assert run("replay", camp.folder).code == 0 and run("verify", camp.folder).code == 0
 
 
+def test_a_position_handed_to_someone_new_ends_the_leavers_absence(tmp_path):
+    camp = with_deadline(tmp_path)
+    with at(1):
+        assert run("player", "away", camp.folder, "bob", "--until", "2026-03-10").code == 0
+        assert "bob" in Campaign.load(camp.folder).away()
+        handed = run("player", "replace", camp.folder, "bob", "--email", "robert@example.org")
+        assert handed.code == 0, handed.err
+        camp = Campaign.load(camp.folder)
+        assert "bob" not in camp.away()
+    run("orders", "submit", camp.folder, "ann", order_file(tmp_path, "ann", 1, ["Gifu"]))
+    with at(48):
+        assert "resolved round 1" in run("tick", camp.folder).out
+    inputs = Campaign.load(camp.folder).read_json(1, "inputs.json")
+    assert inputs.get("away", []) == [] and "bob" in inputs["defaulted"]
+
+
 def test_a_rollback_gives_back_the_orders_players_sent_but_not_those_played_for_an_away_player(tmp_path):
     camp = with_deadline(tmp_path)
     with at(1):
