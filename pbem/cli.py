@@ -959,7 +959,9 @@ def site(campaign, outdir, language):
 @CAMPAIGN
 @click.option("--to", "to", type=int, required=True, help="The last round to keep.")
 @click.option("--reason", required=True, help="Why; it is printed in the re-run round's reports.")
-def rollback(campaign, to, reason):
+@click.option("--decks-revealed", is_flag=True,
+              help="Roll back a game whose hidden decks its last report revealed (Ninjato's end) all the same.")
+def rollback(campaign, to, reason, decks_revealed):
     """Undo the rounds after --to, so that orders can be corrected and the round resolved again.
 
     The undone rounds move to CAMPAIGN/archive/ (never deleted); the orders of
@@ -978,7 +980,7 @@ def rollback(campaign, to, reason):
 
     camp = _load(campaign)
     with campaign_lock(camp.folder):
-        result = roll_back(camp, to, reason)
+        result = roll_back(camp, to, reason, decks_revealed=decks_revealed)
     click.echo(f"Rounds {', '.join(map(str, result['undone']))} undone and kept in {result['archive']}")
     click.echo(f"Round {to + 1} is open again, with the orders it had; resolve it when they are right.")
     click.echo(f"Its new dice seed is committed to as {result['commitment']}; every player is told so in the outbox.")

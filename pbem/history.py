@@ -266,8 +266,10 @@ def check_beacon(where: str, beacon: dict, settings: dict) -> list[str]:
     return problems
 
 
-def rollback(campaign: Campaign, to: int, reason: str) -> dict:
-    """Undo the rounds after `to`; they go to archive/rollback-K/, and their orders come back."""
+def rollback(campaign: Campaign, to: int, reason: str, decks_revealed: bool = False) -> dict:
+    """Undo the rounds after `to`; they go to archive/rollback-K/, and their orders come back. A game whose hidden
+    stream the last round revealed (its end) is undone only when the GM says so (`decks_revealed`): every player
+    now knows the order of the decks the re-run draws from."""
     settle(campaign)
     reason = reason.strip()
     if not reason:
@@ -275,6 +277,10 @@ def rollback(campaign: Campaign, to: int, reason: str) -> dict:
     last = campaign.last_round
     if not 0 <= to < last:
         raise UserError(f"--to {to}: choose a round from 0 to {last - 1} (round {last} is the last resolved)")
+    if "seed" in (read_record(campaign.round_dir(last) / "dice.json").get("hidden") or {}) and not decks_revealed:
+        raise UserError(f"round {last}'s reports revealed the hidden stream the decks are drawn from: every player "
+                        "can now work out the cards still to come, so a re-run would be played with open decks",
+                        ["roll back anyway with --decks-revealed, if the players agree"])
     archive_root = campaign.folder / "archive"
     index = 1 + sum(1 for p in archive_root.glob("rollback-*")) if archive_root.is_dir() else 1
     archive = archive_root / f"rollback-{index:02d}"

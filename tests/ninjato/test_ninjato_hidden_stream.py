@@ -90,3 +90,28 @@ def test_verify_finds_a_hidden_stream_committed_to_with_another_seed(played, tmp
     (folder / "dice.json").write_text(json.dumps(dice))
     assert check_hidden_stream(folder, "round 2", played.dice_secret(), played.game) == [
         "round 2: the hidden stream's commitment is not the campaign's"]
+
+
+def test_a_game_whose_end_revealed_the_decks_is_rolled_back_only_when_the_gm_says_so(tmp_path):
+    from conftest import run
+
+    campaign = run_demo("ninjato", tmp_path / "short", "5", 2)
+    last = campaign.last_round
+    refused = run("rollback", campaign.folder, "--to", last - 1, "--reason", "a misread order")
+    assert refused.code == 2 and "revealed the hidden stream" in refused.err and "--decks-revealed" in refused.err
+    assert campaign.last_round == last
+    done = run("rollback", campaign.folder, "--to", last - 1, "--reason", "a misread order", "--decks-revealed")
+    assert done.code == 0, done.err
+    assert campaign.last_round == last - 1
+
+
+def test_a_game_still_going_is_rolled_back_as_any_other(tmp_path):
+    from conftest import run
+
+    from pbem.rounds import resolve
+
+    campaign = run_demo("ninjato", tmp_path / "short", "5", 2)
+    assert run("rollback", campaign.folder, "--to", 2, "--reason", "x", "--decks-revealed").code == 0
+    assert run("rollback", campaign.folder, "--to", 1, "--reason", "a misread order").code == 0
+    resolve(campaign, force=True)
+    assert campaign.last_round == 2
