@@ -581,6 +581,28 @@ def check_events(pos: Position, player: str, change: int, game: Game | None = No
     return tally
 
 
+def check_state_changes(pos: Position, player: str, change: int, game: Game | None, changed_by, tries: int,
+                        name: str) -> Tally:
+    """The position's state changed `tries` times by a game's own kind of hidden change, `changed_by(state,
+    player, rng)` -> (changed state, what) or None (no such change here): the player's view and every byte he
+    receives stay exactly the same. `name` is the check's, as a leak names the call that finds it again."""
+    game = game or pos.game
+    rng = random.Random(change)
+    tally = Tally()
+    state = pos.round.state
+    before_view = view_text(game, state, player)
+    for _ in range(tries):
+        made = changed_by(state, player, rng)
+        if made is None:
+            return tally
+        changed, what = made
+        where = f"{_where(name, pos, player, change)}: {what}"
+        if view_text(game, changed, player) != before_view:
+            tally.leaks.append(f"{where}: the view changed")
+        tally.compare(where, baseline(pos, player, game), _report_or_error(pos, player, game, state=changed))
+    return tally
+
+
 # --- (ii) orders that are never carried out -----------------------------------------------------------
 
 def unexecuted_variant(pos: Position, player: str, rng: random.Random) -> tuple[str, dict, str] | None:

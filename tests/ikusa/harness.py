@@ -21,14 +21,12 @@ from tests.harness import Golden, Harness
 from tests.hidden import (
     Position,
     Tally,
-    _report_or_error,
     _where,
-    baseline,
+    check_state_changes,
     exact,
     mutate,
     resolved_with,
     strings_in,
-    view_text,
 )
 
 PLAYERS = ("ann", "bob", "cho")
@@ -202,21 +200,10 @@ def secret_change(state: dict, viewer: str, rng: random.Random, strings: list[st
 
 def check_secrets(pos: Position, player: str, change: int, game: Game | None = None) -> Tally:
     """Another side's secrets changed: the player's view and reports stay exactly the same."""
-    game = game or pos.game
-    rng = random.Random(change)
-    tally = Tally()
-    state = pos.round.state
-    before_view, strings = view_text(game, state, player), sorted(strings_in(state))
-    for _ in range(SECRET_CHANGES):
-        made = secret_change(state, player, rng, strings)
-        if made is None:
-            return tally
-        changed, what = made
-        where = f"{_where('check_secrets', pos, player, change)}: {what}"
-        if view_text(game, changed, player) != before_view:
-            tally.leaks.append(f"{where}: the view changed")
-        tally.compare(where, baseline(pos, player, game), _report_or_error(pos, player, game, state=changed))
-    return tally
+    strings = sorted(strings_in(pos.round.state))
+    return check_state_changes(pos, player, change, game,
+                               lambda state, viewer, rng: secret_change(state, viewer, rng, strings),
+                               SECRET_CHANGES, "check_secrets")
 
 
 # --- hidden information: ronin deployed where they never show -----------------------------------------

@@ -20,7 +20,7 @@ from games.ninjato.preparation import HOUSES
 from games.ninjato.rounds import PLACES, SHURIKEN
 from games.ninjato.scoring import HONOUR, RUMOR, SCORING_ROUNDS
 from tests.harness import Golden, Harness
-from tests.hidden import Position, Tally, _report_or_error, _where, baseline, view_text
+from tests.hidden import Position, Tally, check_state_changes
 
 PLAYERS = ("ann", "bob", "cho")
 HAND_CHANGES = 3
@@ -139,21 +139,7 @@ def hand_change(state: dict, viewer: str, rng: random.Random) -> tuple[dict, str
 
 def check_hands(pos: Position, player: str, change: int, game: Game | None = None) -> Tally:
     """Another ninja's hand and Rumors changed: the player's view and every byte he receives stay the same."""
-    game = game or pos.game
-    rng = random.Random(change)
-    tally = Tally()
-    state = pos.round.state
-    before_view = view_text(game, state, player)
-    for _ in range(HAND_CHANGES):
-        made = hand_change(state, player, rng)
-        if made is None:
-            return tally
-        changed, what = made
-        where = f"{_where('check_hands', pos, player, change)}: {what}"
-        if view_text(game, changed, player) != before_view:
-            tally.leaks.append(f"{where}: the view changed")
-        tally.compare(where, baseline(pos, player, game), _report_or_error(pos, player, game, state=changed))
-    return tally
+    return check_state_changes(pos, player, change, game, hand_change, HAND_CHANGES, "check_hands")
 
 
 # --- fuzzing -------------------------------------------------------------------------------------------
