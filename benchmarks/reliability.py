@@ -224,18 +224,24 @@ def check_hidden(draws: int, rng: random.Random) -> Counter:
 
 
 def check_hostile(rounds: int, rng: random.Random) -> Counter:
-    from tests.hostile import cases, take_hostile
+    from tests.harness import table_for
+    from tests.hostile import cases, orders_for, take_hostile
 
     row = Counter()
     problems = []
+    from pbem import render
+
+    render._compiled_templates()   # the compiled templates' cache, made once, outside the watched temp folder
     with tempfile.TemporaryDirectory() as tmp:
         before, tempfile.tempdir = tempfile.tempdir, str(Path(tmp) / "tmp")   # what a hostile name aims at,
         (Path(tmp) / "tmp").mkdir()                                          # the temp folder too, is watched
         try:
             for n in range(rounds):
                 for game in registered():
-                    for k, case in enumerate(cases()):
-                        camp = make_campaign(Path(tmp) / f"{n}-{game}-{k}" / "war", game=game)
+                    seats = table_for(game)
+                    orders = orders_for(make_campaign(Path(tmp) / f"{n}-{game}" / "war", players=seats, game=game))
+                    for k, case in enumerate(cases(orders)):   # the game's own orders in every case
+                        camp = make_campaign(Path(tmp) / f"{n}-{game}-{k}" / "war", players=seats, game=game)
                         began = time.perf_counter()
                         found = take_hostile(camp, case, Path(tmp))   # everything outside its campaign
                         row["slow cases"] += time.perf_counter() - began > 1

@@ -24,6 +24,13 @@ from pbem.mail_intake import take_raw
 from tests.conftest import START, TOKENS
 
 ORDERS = 'campaign = "war"\nround = 1\nplayer = "ann"\ntoken = "' + TOKENS["ann"] + '"\ntargets = ["Gifu"]\n'
+
+
+def orders_for(camp: Campaign) -> str:
+    """ann's orders for the open round of the campaign's game, good ones (its default orders), as she sends them."""
+    game = camp.game
+    body = game.format_orders(game.default_orders(camp.state(), "ann"))
+    return f'campaign = "{camp.name}"\nround = {camp.open_round}\nplayer = "ann"\ntoken = "{TOKENS["ann"]}"\n' + body
 CRLF = "\r\n"
 
 
@@ -57,10 +64,10 @@ def _multipart(parts: list[tuple[str, dict, bytes]], boundary="b0undary", header
     return _message(headers or _basic(), body, content_type=f'multipart/mixed; boundary="{boundary}"')
 
 
-def _zip() -> bytes:
+def _zip(orders: str) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr("orders.toml", ORDERS)
+        archive.writestr("orders.toml", orders)
         archive.writestr("../../evil.sh", "#!/bin/sh\nrm -rf /\n")
     return buffer.getvalue()
 
@@ -70,7 +77,8 @@ def _attachment(name: str, data: bytes, content_type="application/octet-stream")
                            "Content-Transfer-Encoding": "base64"}, base64.encodebytes(data))
 
 
-def cases() -> list[Case]:
+def cases(orders: str = ORDERS) -> list[Case]:
+    """Every case, carrying these orders (Age of War's unless another game's are given)."""
     text = ("text/plain; charset=utf-8", {}, b"See the attachment.")
     nested = "multipart/mixed; boundary=n0"
     deep = b""
@@ -80,49 +88,49 @@ def cases() -> list[Case]:
         Case("header injection in the subject", _message(
             _basic(subject="=?utf-8?q?report=0D=0ABcc:_eve@evil.example?="), "")),
         Case("header injection in the sender's name", _message(
-            _basic(sender="=?utf-8?q?Ann=0D=0ABcc:_eve@evil.example?= <ann@example.org>"), ORDERS), may_accept=True),
+            _basic(sender="=?utf-8?q?Ann=0D=0ABcc:_eve@evil.example?= <ann@example.org>"), orders), may_accept=True),
         Case("header injection in the message id", _message(
-            _basic(message_id="<x@y>\r\n\tBcc: eve@evil.example"), ORDERS), may_accept=True),
+            _basic(message_id="<x@y>\r\n\tBcc: eve@evil.example"), orders), may_accept=True),
         Case("ten thousand references", _message(
-            _basic() + [("References", " ".join(f"<r{n}@example.org>" for n in range(10_000)))], ORDERS),
+            _basic() + [("References", " ".join(f"<r{n}@example.org>" for n in range(10_000)))], orders),
             may_accept=True),
         Case("a forged sender with the subject tag and no token", _message(
-            _basic(sender="ann@example.org"), ORDERS.replace(f'token = "{TOKENS["ann"]}"\n', ""))),
-        Case("a stranger with a stolen token", _message(_basic(sender="eve@evil.example"), ORDERS)),
+            _basic(sender="ann@example.org"), orders.replace(f'token = "{TOKENS["ann"]}"\n', ""))),
+        Case("a stranger with a stolen token", _message(_basic(sender="eve@evil.example"), orders)),
         Case("a stranger asking for a player's report", _message(
             _basic(subject="[war] report", sender="eve@evil.example"), "")),
-        Case("a zip archive of orders", _multipart([text, _attachment("orders.zip", _zip(), "application/zip")])),
+        Case("a zip archive of orders", _multipart([text, _attachment("orders.zip", _zip(orders), "application/zip")])),
         Case("an executable", _multipart([text, _attachment("orders.exe", b"MZ\x90\x00" + bytes(range(256)) * 4)])),
         Case("an executable named like an order file", _multipart(
             [text, _attachment("orders.toml", b"\x7fELF\x02\x01\x01" + bytes(range(256)) * 4)])),
         Case("an attachment named to climb out of the folder", _multipart(
-            [text, _attachment("../../../../../tmp/pbem-evil.toml", ORDERS.encode())]), may_accept=True),
+            [text, _attachment("../../../../../tmp/pbem-evil.toml", orders.encode())]), may_accept=True),
         Case("an attachment with an absolute name", _multipart(
-            [text, _attachment("/etc/cron.d/pbem.toml", ORDERS.encode())]), may_accept=True),
-        Case("a multipart without its closing boundary", _multipart([text, ("text/plain", {}, ORDERS.encode())],
+            [text, _attachment("/etc/cron.d/pbem.toml", orders.encode())]), may_accept=True),
+        Case("a multipart without its closing boundary", _multipart([text, ("text/plain", {}, orders.encode())],
                                                                     close=False), may_accept=True),
         Case("a multipart whose boundary never comes", _message(
-            _basic(), ORDERS, content_type='multipart/mixed; boundary="never"'), may_accept=True),
-        Case("a multipart without a boundary", _message(_basic(), ORDERS, content_type="multipart/mixed")),
+            _basic(), orders, content_type='multipart/mixed; boundary="never"'), may_accept=True),
+        Case("a multipart without a boundary", _message(_basic(), orders, content_type="multipart/mixed")),
         Case("broken base64", _message(_basic(), "%%%not base64!!!\n",
                                        extra_head=f"Content-Transfer-Encoding: base64{CRLF}")),
-        Case("an unknown charset", _message(_basic(), ORDERS, content_type="text/plain; charset=x-klingon"),
+        Case("an unknown charset", _message(_basic(), orders, content_type="text/plain; charset=x-klingon"),
              may_accept=True),
         Case("a charset that lies", _message(
-            _basic(), ORDERS.encode("utf-8") + "# daimyō\n".encode("utf-16"), content_type="text/plain; charset=ascii"),
+            _basic(), orders.encode("utf-8") + "# daimyō\n".encode("utf-16"), content_type="text/plain; charset=ascii"),
             may_accept=True),
-        Case("NUL bytes in the body", _message(_basic(), ORDERS.replace("\n", "\x00\n")), may_accept=False),
-        Case("raw 8-bit headers", _message(_basic(subject="Re: [war] Ränder \udcff\udcfe"), ORDERS), may_accept=True),
-        Case("a header line of 100,000 characters", _message(_basic() + [("X-Long", "x" * 100_000)], ORDERS),
+        Case("NUL bytes in the body", _message(_basic(), orders.replace("\n", "\x00\n")), may_accept=False),
+        Case("raw 8-bit headers", _message(_basic(subject="Re: [war] Ränder \udcff\udcfe"), orders), may_accept=True),
+        Case("a header line of 100,000 characters", _message(_basic() + [("X-Long", "x" * 100_000)], orders),
              may_accept=True),
         Case("five hundred parts", _multipart([("text/plain", {}, b"part")] * 500)),
         Case("multiparts nested sixty deep", _message(_basic(), deep, content_type="multipart/mixed; boundary=n0")),
-        Case("a mail inside a mail", _multipart([("message/rfc822", {}, _message(_basic(), ORDERS))]),
+        Case("a mail inside a mail", _multipart([("message/rfc822", {}, _message(_basic(), orders))]),
              may_accept=True),
         Case("an html body with script", _message(
-            _basic(), f"<script>alert(1)</script><pre>{ORDERS}</pre>", content_type="text/html; charset=utf-8"),
+            _basic(), f"<script>alert(1)</script><pre>{orders}</pre>", content_type="text/html; charset=utf-8"),
             may_accept=True),
-        Case("no headers at all", b"\r\n" + ORDERS.encode()),
+        Case("no headers at all", b"\r\n" + orders.encode()),
         Case("not a mail", bytes(range(256)) * 16),
         Case("an empty message", b""),
         Case("a nested content type bomb", _message(_basic(), "x", content_type=nested + "; " + "a=b; " * 5000)),

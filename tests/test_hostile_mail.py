@@ -5,17 +5,30 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.campaign import Campaign
 from tests.conftest import make_campaign, run
-from tests.hostile import cases, take_hostile
+from tests.harness import registered, table_for
+from tests.hostile import cases, orders_for, take_hostile
+
+
+@pytest.fixture
+def watched_temp(tmp_path, monkeypatch):
+    """The temp folder moved into the test's own, where what a hostile name aims at is watched. The compiled
+    templates' cache (pbem.render._compiled_templates, made once a process in the temp folder of the moment) is
+    made first, outside it: a template compiled for an answer is written there by design, whichever test of the
+    process first renders."""
+    import tempfile
+
+    from pbem import render
+
+    render._compiled_templates()
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda case: case.name)
-def test_hostile_mail_is_handled_without_harm(tmp_path, case, monkeypatch):
+def test_hostile_mail_is_handled_without_harm(tmp_path, case, watched_temp):
     """Everything outside the campaign is watched: the folders around it, and the temp folder."""
-    import tempfile
-
-    (tmp_path / "tmp").mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
     camp = make_campaign(tmp_path / "campaigns" / "war")
     assert take_hostile(camp, case, tmp_path) == []
 
@@ -73,3 +86,20 @@ def test_a_mail_whose_head_would_cost_the_header_parser_dear_is_set_aside_unread
     for raw in (bomb, in_a_part):
         outcome = take_raw(camp, raw)
         assert outcome.action == "set aside" and "header field" in outcome.detail
+
+
+@pytest.mark.parametrize("game", registered())
+def test_every_games_own_orders_in_hostile_mail_are_taken_only_where_the_case_allows(tmp_path, game, watched_temp):
+    """The battery again with each game's own good orders in it (its default orders for ann): what may be taken is
+    taken, the rest refused, and nothing is harmed; at least one case must take them, or nothing was compared."""
+    import shutil
+
+    made = make_campaign(tmp_path / "made" / "war", players=table_for(game), game=game)
+    taken = 0
+    for number, case in enumerate(cases(orders_for(made))):
+        folder = tmp_path / "campaigns" / str(number) / "war"
+        shutil.copytree(made.folder, folder)
+        camp = Campaign.load(folder)
+        assert take_hostile(camp, case, tmp_path) == [], case.name
+        taken += (folder / "orders" / "ann.json").is_file()
+    assert taken >= 5, f"{game}: only {taken} cases took the orders"
