@@ -225,14 +225,19 @@ def check_dice(report: dict, problems: list[str], beacon: str | None = None) -> 
     if hashlib.sha256(seed).hexdigest() != dice["commitment"]:
         problems.append(f"{where}: the revealed seed does not match its commitment")
     key = dice_key(seed, dice.get("nonces", {}), beacon)
-    for expected_seq, roll in enumerate(dice.get("rolls", [])):
+    return check_rolls(key, dice.get("rolls", []), problems, f"{where}: roll", "the seed and the nonces")
+
+
+def check_rolls(key: bytes, rolls: list[dict], problems: list[str], named: str, source: str) -> int:
+    """Every roll of a stream recomputed from its key, numbered from 0; returns how many were checked (up to the
+    first one misnumbered)."""
+    for expected_seq, roll in enumerate(rolls):
         if roll["seq"] != expected_seq:
-            problems.append(f"{where}: roll {expected_seq} is numbered {roll['seq']}: a roll is missing or repeated")
+            problems.append(f"{named} {expected_seq} is numbered {roll['seq']}: a roll is missing or repeated")
             return expected_seq
         if draw(key, roll["seq"], roll["sides"], roll["purpose"]) != roll["value"]:
-            problems.append(f"{where}: roll {roll['seq']} ({roll['purpose']}) does not follow from the seed and the "
-                            "nonces")
-    return len(dice.get("rolls", []))
+            problems.append(f"{named} {roll['seq']} ({roll['purpose']}) does not follow from {source}")
+    return len(rolls)
 
 
 def check_hidden(reports: list[dict], problems: list[str]) -> int:
@@ -254,16 +259,8 @@ def check_hidden(reports: list[dict], problems: list[str]) -> int:
         seed = bytes.fromhex(hidden["seed"])
         if hashlib.sha256(seed).hexdigest() != hidden["commitment"]:
             problems.append(f"{where}: the hidden stream's revealed seed does not match its commitment")
-        key = dice_key(seed, {})
-        for expected_seq, roll in enumerate(hidden.get("rolls", [])):
-            if roll["seq"] != expected_seq:
-                problems.append(f"{where}: hidden roll {expected_seq} is numbered {roll['seq']}: a roll is missing or "
-                                "repeated")
-                break
-            if draw(key, roll["seq"], roll["sides"], roll["purpose"]) != roll["value"]:
-                problems.append(f"{where}: hidden roll {roll['seq']} ({roll['purpose']}) does not follow from the "
-                                "revealed seed")
-            checked += 1
+        checked += check_rolls(dice_key(seed, {}), hidden.get("rolls", []), problems, f"{where}: hidden roll",
+                               "the revealed seed")
     return checked
 
 

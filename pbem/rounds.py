@@ -78,10 +78,8 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
         dice_record["next_beacon"] = inputs["next_beacon"]
     if inputs.get("on_demand"):   # the GM's rolls on demand (pbem/roll.py), drawn again from the seed
         dice_record["on_demand"] = roll.drawn(seed, inputs["on_demand"])
-    if hidden is not None:   # committed to in every report; the seed and every roll revealed when the game is over
-        dice_record["hidden"] = {"commitment": commitment(hidden)}
-        if over:
-            dice_record["hidden"].update(seed=hidden.hex(), rolls=game.hidden_stream(state))
+    if hidden is not None:
+        dice_record["hidden"] = hidden_record(game, secret, state)
     files = {
         "inputs.json": canonical.dump_bytes(inputs),
         "state.json": canonical.dump_bytes(state),
@@ -134,6 +132,16 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     }
     files["round.json"] = canonical.dump_bytes(record)
     return files
+
+
+def hidden_record(game, secret: bytes, state: dict) -> dict:
+    """The dice record's part for a game's hidden stream (Game.hidden_stream): the commitment to its seed, in every
+    report; once the game is over, the seed and every roll too."""
+    seed = hidden_seed(secret)
+    record = {"commitment": commitment(seed)}
+    if game.is_over(state):
+        record.update(seed=seed.hex(), rolls=game.hidden_stream(state))
+    return record
 
 
 def beacon_record(recorded: dict | None) -> dict | None:

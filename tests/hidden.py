@@ -61,7 +61,7 @@ from pbem import render
 from pbem.campaign import Player
 from pbem.inbox import forecast_text
 from pbem.pictures import svg_to_png
-from pbem.rounds import compute_round, report_mail
+from pbem.rounds import compute_round, hidden_record, report_mail
 from pbem.site import ArchivedRound, page_name, public_record, record_name, site_files
 from tests.harness import harness_for
 
@@ -238,10 +238,7 @@ def dice_record(pos: Position, rolls: list[dict] | None = None, game: Game | Non
               "nonces": pos.round.inputs.get("nonces", {}), "rolls": pos.round.rolls if rolls is None else rolls}
     game = game or pos.game
     if game.hidden_stream is not None:
-        hidden = dice_module.hidden_seed(pos.trajectory.secret)
-        record["hidden"] = {"commitment": dice_module.commitment(hidden)}
-        if game.is_over(pos.round.state):
-            record["hidden"].update(seed=hidden.hex(), rolls=game.hidden_stream(pos.round.state))
+        record["hidden"] = hidden_record(game, pos.trajectory.secret, pos.round.state)
     return record
 
 
