@@ -538,6 +538,8 @@ def press_command(campaign, text, file):
     camp = _load(campaign)
     if camp.is_over():
         _fail("the game is over: there is no next report to announce in")
+    if press.holds_a_token(camp, text):   # told without the token, as every refusal is
+        _fail("the announcement holds a token (a player's or your GM token) and is not stored: take it out")
     with campaign_lock(camp.folder):
         press.store(camp, "press", press.gm_key(text), text, sender=None)
         camp.log(f"press: the game master's announcement for round {camp.open_round} stored")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import string
 import unicodedata
 
 from engine.events import ALL, event
@@ -100,24 +101,60 @@ def refusal(campaign, kind: str, sender: str, value: str | None, tokens: list[st
         return "no token"
     if not all(campaign.token_matches(sender, token) for token in tokens):
         return "wrong token"
-    if holds_a_token(campaign, text):
-        return "token in text"
     if not text:
         return "empty"
     if too_long(text):
         return "too long"
+    if holds_a_token(campaign, text):   # after too_long, which bounds its work
+        return "token in text"
     if stored_by(campaign, sender, key) >= MAX_PER_ROUND:
         return "too many"
     return None
 
 
-def holds_a_token(campaign, text: str) -> bool:
-    """Whether a word of the text is a player's token (written again in the text, not on its token line): such a
-    text is never published."""
-    from pbem.campaign import hash_token
+TOKEN_ALPHABET = frozenset(string.ascii_letters + string.digits + "-_")   # secrets.token_urlsafe's: every token
+SCANNED_LENGTHS = range(8, 33)   # the windows hashed; pbem makes tokens of 24 (pbem/create.py, players.py, cli.py)
+FOLDED_MOST = 3   # a character NFKC makes longer than this ("\ufdfa", 18 letters) is no token's character
 
-    hashes = campaign.token_hashes()
-    return any(hash_token(word.strip("\"'.,;:()[]<>")) in hashes for word in set(text.split()))
+
+def holds_a_token(campaign, text: str) -> bool:
+    """Whether any player's token or the GM's is in the text, in any shape: such a text is never published.
+
+    secrets.toml keeps only the tokens' hashes, so every candidate is hashed: the text is made its token
+    characters alone (NFKC first, so that a full-width token is one; spaces, punctuation, line breaks and
+    whatever else between taken out), and every window of SCANNED_LENGTHS over that is a candidate, as is every
+    run of token characters, whatever its length. Tokens are case-sensitive (A-Z and a-z are different
+    characters of the alphabet), so a window is tried as written, and also all in lower and all in upper case:
+    that finds a token of one case written in any case; a mixed-case token written in other case than its own
+    is no longer the token and is not found. The text is at most MAX_CHARACTERS long, which bounds the work."""
+    hashes = {stored.removeprefix("sha256:") for stored in campaign.token_hashes()}
+    return bool(hashes) and any(hashlib.sha256(candidate.encode()).hexdigest() in hashes
+                                for candidate in token_candidates(text))
+
+
+def token_candidates(text: str):
+    """What holds_a_token hashes: each word as it stands, each run of token characters, and each window of
+    SCANNED_LENGTHS over the token characters run together, as written, in lower and in upper case."""
+    yield from {word.strip("\"'.,;:!?()[]{}<>") for word in text.split()}
+    characters = token_characters(text)
+    yield from {run for run in characters.split("\0") if run}
+    joined = characters.replace("\0", "")
+    for variant in {joined, joined.lower(), joined.upper()}:
+        for size in SCANNED_LENGTHS:
+            for start in range(len(variant) - size + 1):
+                yield variant[start:start + size]
+
+
+def token_characters(text: str) -> str:
+    """The text's token characters in their order, NFKC-folded, each run of other characters one NUL."""
+    kept = []
+    for char in text:
+        folded = unicodedata.normalize("NFKC", char) if ord(char) > 127 else char
+        if len(folded) <= FOLDED_MOST and all(c in TOKEN_ALPHABET for c in folded):
+            kept.append(folded)
+        elif not kept or kept[-1] != "\0":
+            kept.append("\0")
+    return "".join(kept)
 
 
 def too_long(text: str) -> bool:

@@ -332,3 +332,96 @@ def test_the_hidden_information_checks_cover_press_and_private_messages_as_any_e
     for change in range(8):
         leaked.add(hidden.check_events(pos, third, change))
     assert leaked.leaks   # the rule leaks private messages alone: any leak found is one of theirs
+
+
+GM_TOKEN = "gm-word-for-rolls-77"
+# The shapes the issue found published (T the token), and more: each is refused, whoever's token it is.
+SHAPES = ("hello token={T}", "my token:{T}", "{T}!", "{T}?", "({T})", 'token="{T}" # mine', "mine is\n{T}\nsee",
+          "{spaced}", "{upper}", "{wide}", "T is <{T}>, right?")
+
+
+def shaped(shape: str, token: str) -> str:
+    wide = "".join(chr(ord(c) + 0xFEE0) if c.isalnum() else c for c in token)   # full-width letters and digits
+    return shape.format(T=token, spaced=" ".join(token[i:i + 3] for i in range(0, len(token), 3)),
+                        upper=token.upper(), wide=wide)
+
+
+@pytest.mark.parametrize("shape, owner", [(shape, ("ann", "bob", "gm")[n % 3]) for n, shape in enumerate(SHAPES)])
+def test_a_token_in_any_shape_in_a_press_or_a_private_message_is_refused_and_never_published(campaign, now, shape,
+                                                                                             owner):
+    campaign = configure(campaign, private_messages=True)
+    campaign.replace_gm_token(GM_TOKEN)
+    token = GM_TOKEN if owner == "gm" else TOKENS[owner]
+    text = shaped(shape, token)
+    public = take_raw(campaign, mail(said(text), subject="[war] press"))
+    private = take_raw(campaign, mail(said(text), subject="[war] to cho", message_id="<p2@mail.example>"))
+    assert [public.detail, private.detail] == ["press: token in text", "private_message: token in text"]
+    assert not (campaign.folder / "press").exists() and not outbox(campaign, "relay-")
+    told = outbox(campaign, "mail-").values()
+    assert len(told) == 2 and all("holds a secret token" in " ".join(m.get_content().split()) for m in told)
+    assert not any(token in m.as_string() or token in m.get_content() for m in told)
+
+
+def test_the_game_masters_announcement_holding_a_token_is_refused_without_quoting_it(campaign, now):
+    campaign.replace_gm_token(GM_TOKEN)
+    for token in (TOKENS["bob"], GM_TOKEN):
+        result = run("press", campaign.folder, "--text", f"Bob, your token is ({token}).")
+        assert result.code == 2 and "holds a token" in result.err and token not in result.out + result.err
+    assert not (campaign.folder / "press").exists()
+    assert run("press", campaign.folder, "--text", "No token here.").code == 0
+
+
+class Hashes:
+    """A campaign as holds_a_token sees one: the tokens' hashes alone, as secrets.toml keeps them."""
+
+    def __init__(self, *tokens: str):
+        from pbem.campaign import hash_token
+
+        self.hashes = {hash_token(token) for token in tokens}
+
+    def token_hashes(self) -> set[str]:
+        return self.hashes
+
+
+URLSAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def test_a_token_embedded_in_generated_text_is_found_in_every_shape_and_a_near_miss_is_not():
+    """Tokens as pbem makes them (24 characters of secrets.token_urlsafe's alphabet, both cases) and of one case
+    (the demo's hexadecimal, a test's lower-case words), cut into pieces joined by spacing and punctuation,
+    between generated text; one of one case written in any case. The same text with one of the token's
+    characters changed is no token. Counts the shapes it compared."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from pbem.press import cleaned, holds_a_token
+
+    compared = {"found": 0, "near misses": 0}
+    separators = st.text(alphabet=" \n\t.,;:!?()[]{}<>\"'=#*/\\|~`@$%^&+\u00a0\u3000", max_size=3)
+    tokens = st.one_of(st.text(alphabet=URLSAFE, min_size=24, max_size=24),
+                       st.text(alphabet="0123456789abcdef", min_size=24, max_size=24),
+                       st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-", min_size=8, max_size=32))
+
+    @settings(max_examples=300)
+    @given(token=tokens, cuts=st.lists(st.integers(1, 31), max_size=4), joints=st.lists(separators, min_size=4,
+           max_size=4), before=st.text(max_size=30), after=st.text(max_size=30),
+           case=st.sampled_from(["as is", "lower", "upper"]), at=st.integers(0, 31))
+    def check(token, cuts, joints, before, after, case, at):
+        one_case = token == token.lower() or token == token.upper()
+        written = {"as is": token, "lower": token.lower(), "upper": token.upper()}[case] if one_case else token
+        pieces, start = [], 0
+        for cut in sorted({c for c in cuts if c < len(token)}):
+            pieces.append(written[start:cut])
+            start = cut
+        pieces.append(written[start:])
+        body = "".join(p + (joints[i] if i < len(pieces) - 1 else "") for i, p in enumerate(pieces))
+        text = cleaned(f"{before} {body} {after}")
+        assert holds_a_token(Hashes(token), text), text
+        compared["found"] += 1
+        spot = at % len(token)
+        other = next(c for c in URLSAFE if c.lower() != token[spot].lower())
+        assert not holds_a_token(Hashes(token[:spot] + other + token[spot + 1:]), text), text
+        compared["near misses"] += 1
+
+    check()
+    assert compared["found"] >= 250 and compared["near misses"] == compared["found"]
