@@ -21,9 +21,28 @@ What a mail is, in this order:
   - anything else: set aside unanswered (spam gets no reply).
 
 Every answer goes to the player's registered address, never to the sender,
-so a forged From cannot draw mail to a stranger; and apart from accepted
-orders at most MAX_REPLIES answers go to one player per round, so a loop of
-mail ends.
+so a forged From cannot draw mail to a stranger. From is forged as easily,
+so the round's answers to one player are counted in shares, by what the mail
+they answer proved (SHARES), and no mail a forger can write spends the share
+of the mail only the player can write:
+  - accepted orders and a stored press or private message (the player's
+    token, from the registered address): always answered;
+  - the player's token, from the registered address, in mail refused for
+    something else (mistyped orders, a press too long): MAX_REPLIES a round;
+  - the player's token from any other address: MAX_STRANGER_REPLIES;
+  - mail that asks for no token (report, json, form, status, help, a mail
+    too large to read, which campaign one was for): MAX_REQUEST_REPLIES;
+  - mail in the player's name whose token fails (wrong, missing, the order
+    form's placeholder, in orders, press or a private message) and a roll
+    asked for from the player's address: MAX_UNPROVEN_REPLIES from the
+    registered address, and as many from all other addresses together;
+  - a roll from the GM's address without the GM's token: one "roll refused"
+    a round to the GM, quoting nothing of the mail (neither its subject nor
+    its body, nor threaded under it).
+Mail past its share is taken as any other (kept, recorded, logged), and only
+not answered: so a loop of mail ends too. The token is read from the mail's
+own `token = "..."` lines, so that orders too mistyped to be read still prove
+the player's.
 """
 from __future__ import annotations
 
@@ -32,6 +51,7 @@ import json
 import re
 from dataclasses import asdict, dataclass
 from datetime import timedelta
+from itertools import islice
 
 from pbem import clock, render
 from pbem.campaign import LEFT_FILE, Campaign
@@ -42,10 +62,18 @@ from pbem.mailorders import MailOrders, oversized_head, read_headers, read_mail
 from pbem.orders import OrdersRejected, read_orders
 from pbem.outbox import compose, post, posted
 
-MAX_REPLIES = 10
+MAX_REPLIES = 10          # a round's answers to mail with the player's token from the player's address
+MAX_REQUEST_REPLIES = 10  # ... to mail asking for no token: requests, help
+MAX_UNPROVEN_REPLIES = 1  # ... to mail whose token fails, from the player's address (and from all others)
 UNCLAIMED_HOURS = 12   # mail left for another campaign this long: its sender, if a player here, is asked which
 MAX_LEFT_NOTED = 500   # mail left for others that is noted and counted; more is left on the server unnoted
-MAX_STRANGER_REPLIES = 3   # a round's answers to mail in a player's name from addresses not the player's
+MAX_STRANGER_REPLIES = 3   # a round's answers to mail with the player's token from addresses not the player's
+# share: (what its answers' outbox keys add after mail-rNNNN-PLAYER-, the most a round, None for no limit)
+SHARES = {"always": ("ok-", None), "token": ("", MAX_REPLIES), "token elsewhere": ("x-", MAX_STRANGER_REPLIES),
+          "request": ("q-", MAX_REQUEST_REPLIES), "unproven": ("u-", MAX_UNPROVEN_REPLIES),
+          "unproven elsewhere": ("s-", MAX_UNPROVEN_REPLIES)}
+TOKEN_LINES = re.compile(r"""^[ \t]*token[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})')""", re.MULTILINE)
+MAX_TOKEN_LINES = 5   # token lines of one mail compared with the player's token
 MAX_MESSAGE_BYTES = 10 * 1024 * 1024   # orders with a phone's photo attached still fit
 TAG = re.compile(r"\[([A-Za-z][A-Za-z0-9_-]{0,31})\]")
 CAMPAIGN_LINE = re.compile(r'^\s*campaign\s*=\s*"([^"]*)"', re.MULTILINE)
@@ -122,7 +150,7 @@ def too_large(campaign: Campaign, raw: bytes, key: str) -> MailOutcome:
     if player and not mail.automatic:
         language = campaign.language_of(player)
         _reply(campaign, player, mail, key, render.subject("too_large", language), render.render(
-            "common/too_large.txt.j2", language, size=len(raw), limit=MAX_MESSAGE_BYTES))
+            "common/too_large.txt.j2", language, size=len(raw), limit=MAX_MESSAGE_BYTES), share="request")
     return MailOutcome(key, "set aside", player, f"{len(raw):,} bytes, more than an order mail may have")
 
 
@@ -167,7 +195,8 @@ def left_for_another(campaign: Campaign, mail: MailOrders, key: str) -> MailOutc
     if player and waited and not entry["asked"] and not mail.automatic:
         language = campaign.language_of(player)
         _reply(campaign, player, mail, key, render.subject("which_campaign", language), render.render(
-            "common/which_campaign.txt.j2", language, campaign=campaign.name, subject=mail.subject[:80]))
+            "common/which_campaign.txt.j2", language, campaign=campaign.name, subject=mail.subject[:80]),
+               share="request")
         entry["asked"] = True
         write_atomic(path, json.dumps(left, sort_keys=True, indent=1) + "\n")
     return MailOutcome(key, "other campaign", player, mail.subject[:80])
@@ -193,10 +222,11 @@ def take_mail(campaign: Campaign, mail: MailOrders, key: str) -> MailOutcome:
     if request is None or request == "help":
         language = campaign.language_of(sender)
         _reply(campaign, sender, mail, key, render.subject("mail_help", language),
-               render.render("common/mail_help.txt.j2", language, campaign=campaign.name, found=request == "help"))
+               render.render("common/mail_help.txt.j2", language, campaign=campaign.name, found=request == "help"),
+               share="request")
         return MailOutcome(key, "help", sender, "no orders found" if request is None else "asked for help")
     subject, body, attachments = answer(campaign, sender, request)
-    _reply(campaign, sender, mail, key, subject, body, attachments=attachments)
+    _reply(campaign, sender, mail, key, subject, body, share="request", attachments=attachments)
     return MailOutcome(key, "request", sender, f"asked for {request}")
 
 
@@ -232,8 +262,10 @@ def take_press(campaign: Campaign, mail: MailOrders, key: str, sender: str, requ
               "limit": press.MAX_CHARACTERS, "lines": press.MAX_LINES, "most": press.MAX_PER_ROUND,
               "players": [name for name in campaign.player_names if name != sender]}
     if refusal is not None:
+        proven = bool(tokens) and all(campaign.token_matches(sender, token) for token in tokens)
         _reply(campaign, sender, mail, key, render.subject("press_refused", language),
-               render.render("common/press_answer.txt.j2", language, refusal=refusal, **values))
+               render.render("common/press_answer.txt.j2", language, refusal=refusal, **values),
+               share="token" if proven else "unproven")
         return MailOutcome(key, "rejected", sender, f"{kind}: {refusal}")
     anonymous = kind == "press" and value == "anonymous"
     press.store(campaign, kind, key, text, sender=sender, recipient=recipient, anonymous=anonymous)
@@ -248,7 +280,7 @@ def take_press(campaign: Campaign, mail: MailOrders, key: str, sender: str, requ
                 key=relay_key, moment=clock.now()))
     _reply(campaign, sender, mail, key, render.subject("press_stored", language, round=campaign.open_round),
            render.render("common/press_answer.txt.j2", language, refusal=None, anonymous=anonymous, text=text,
-                         **values), capped=False)
+                         **values), share="always")
     return MailOutcome(key, "press", sender, f"{kind}" + (f" to {recipient}" if recipient else "")
                        + (" (anonymous)" if anonymous else "") + f", round {campaign.open_round}")
 
@@ -283,19 +315,13 @@ def take_roll(campaign: Campaign, mail: MailOrders, key: str, sender: str | None
             return MailOutcome(key, "set aside", None, f"roll from {mail.sender or 'nobody'}, not the game master")
         language = campaign.language_of(sender)
         _reply(campaign, sender, mail, key, render.subject("roll_refused", language),
-               render.render("common/roll_refused.txt.j2", language, campaign=campaign.name, asked=asked[:200]))
+               render.render("common/roll_refused.txt.j2", language, campaign=campaign.name, asked=asked[:200]),
+               share="unproven")
         return MailOutcome(key, "rejected", sender, "roll: only the game master may roll on demand")
+    if campaign.gm_token_matches(gm_token_in(mail)) is False:   # the address alone can be forged
+        return refuse_unproven_roll(campaign, key)
     number = campaign.open_round
     answer_key = f"gm-r{number:04d}-roll-{key}"
-    if campaign.gm_token_matches(gm_token_in(mail)) is False:   # the address alone can be forged
-        body = (f"Nothing was rolled for your mail \"{mail.subject[:200]}\": a roll by mail needs your GM token "
-                "in its body, on a line of its own:\n\n    token = \"YOUR-GM-TOKEN\"\n\n(pbem new showed it; "
-                f"`pbem gm-token {campaign.name}` makes a new one). If you sent no such mail, someone wrote in "
-                "your name.\n")
-        message_id = mail.message_id if mail.message_id and MESSAGE_ID.match(mail.message_id) else None
-        post(campaign, answer_key, compose_to_gm(campaign, "roll refused", body, key=answer_key, moment=clock.now(),
-                                                  in_reply_to=message_id, references=_references(mail)))
-        return MailOutcome(key, "rejected", None, "roll: the mail does not carry the GM's token")
     expression, _, purpose = asked.partition(" ")
     purpose = purpose.strip()
     if purpose.lower().startswith("for "):
@@ -321,6 +347,24 @@ def take_roll(campaign: Campaign, mail: MailOrders, key: str, sender: str | None
     return outcome
 
 
+def refuse_unproven_roll(campaign: Campaign, key: str) -> MailOutcome:
+    """A roll in the GM's name without the GM's token: the GM is told once a round, in a mail that quotes nothing
+    of the one it answers (which anyone may have written, to have the campaign's address carry it); later ones
+    are only logged."""
+    from pbem.outbox import compose_to_gm
+
+    answer_key = f"gm-r{campaign.open_round:04d}-roll-refused"
+    detail = "roll: the mail does not carry the GM's token"
+    if posted(campaign, answer_key):
+        return MailOutcome(key, "rejected", None, detail + "; not answered, the GM was told once this round")
+    body = ("Nothing was rolled for a mail in your name that asked for a roll: a roll by mail needs your GM token "
+            "in its body, on a line of its own:\n\n    token = \"YOUR-GM-TOKEN\"\n\n(pbem new showed it; "
+            f"`pbem gm-token {campaign.name}` makes a new one). If you sent no such mail, someone wrote in your "
+            "name. This is said once a round: later such mail is logged (pbem's log.txt), not answered.\n")
+    post(campaign, answer_key, compose_to_gm(campaign, "roll refused", body, key=answer_key, moment=clock.now()))
+    return MailOutcome(key, "rejected", None, detail)
+
+
 def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | None) -> MailOutcome:
     data = mail.data if mail.data is not None else mail.text.encode("utf-8")
     where = f"found in the {mail.found_in}"
@@ -333,7 +377,7 @@ def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | No
             language = campaign.language_of(player)
             _reply(campaign, player, mail, key, render.subject("orders_rejected", language),
                    rejection_text(campaign, where, rejection.problems, notes, language, mail.found_in),
-                   from_player=player == sender)
+                   share=share_of(carries_token_of(campaign, player, data), player == sender))
         return MailOutcome(key, "rejected", player, "; ".join(rejection.details)[:300])
     player = submission.player
     notes = []
@@ -343,13 +387,29 @@ def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | No
             _reply(campaign, player, mail, key, render.subject("orders_rejected", language), rejection_text(
                 campaign, where, [], [_not_from_you(campaign, player), {"kind": "registered address only",
                                                                          "gm": campaign.gm}],
-                language, mail.found_in), from_player=False)
+                language, mail.found_in), share="token elsewhere")
             return MailOutcome(key, "rejected", player, f"right token from {mail.sender}, not the registered address")
         notes.append(_not_from_you(campaign, player, taken=True))
     body = accept(campaign, submission, f"mail:{key}", notes)
     _reply(campaign, player, mail, key,
-           render.subject("orders_accepted", campaign.language_of(player), round=submission.round), body, capped=False)
+           render.subject("orders_accepted", campaign.language_of(player), round=submission.round), body,
+           share="always")
     return MailOutcome(key, "accepted", player, f"round {submission.round}, {where}")
+
+
+def carries_token_of(campaign: Campaign, player: str, data: bytes | str) -> bool:
+    """Whether one of the mail's `token = "..."` lines holds the player's token: the one proof that From cannot
+    give. Read from the lines themselves, so that orders too mistyped to be read still prove it."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    lines = islice(TOKEN_LINES.finditer(text), MAX_TOKEN_LINES)
+    return any(campaign.token_matches(player, found.group(1) or found.group(2)) for found in lines)
+
+
+def share_of(proven: bool, own_address: bool) -> str:
+    """The share (SHARES) the answer to a refused mail in a player's name is counted in."""
+    if proven:
+        return "token" if own_address else "token elsewhere"
+    return "unproven" if own_address else "unproven elsewhere"
 
 
 def _not_from_you(campaign: Campaign, player: str, taken: bool = False) -> dict:
@@ -399,34 +459,31 @@ def answer(campaign: Campaign, player: str, request: str) -> tuple[str, str, lis
     return render.subject("status", language), format_status(info, language) + "\n", []
 
 
-def _reply(campaign: Campaign, player: str, mail: MailOrders, key: str, subject: str, body: str, *,
-           capped: bool = True, from_player: bool = True, attachments: list | None = None) -> bool:
-    """Answer a mail at the player's registered address, threaded under it.
-
-    Answers other than accepted orders (which need the token and the player's
-    own address) are `capped`: at most MAX_REPLIES a round to mail from the
-    player's own address, and apart from those at most MAX_STRANGER_REPLIES to
-    mail from elsewhere in the player's name, so that a stranger's flood can
-    never use up what the player's own mistakes get.
-    """
-    number = campaign.open_round
-    prefix = f"mail-r{number:04d}-{player}-"
-    budget = prefix if from_player else prefix + "x-"
-    reply_key = (prefix + "ok-" if not capped else budget) + key
+def _reply(campaign: Campaign, player: str, mail: MailOrders, key: str, subject: str, body: str, *, share: str,
+           attachments: list | None = None) -> bool:
+    """Answer a mail at the player's registered address, threaded under it, unless the round's `share` of
+    answers to the player (SHARES, the module's docstring) is used up: then the log says so."""
+    mark, limit = SHARES[share]
+    prefix = f"mail-r{campaign.open_round:04d}-{player}-"
+    reply_key = prefix + mark + key
     if posted(campaign, reply_key):
         return False
-    limit = MAX_REPLIES if from_player else MAX_STRANGER_REPLIES
-    already = sum(1 for box in ("outbox", "sent") for path in (campaign.folder / box).glob(budget + "*.eml")
-                  if not path.name.startswith((prefix + "ok-", prefix + "x-") if from_player else ())
-                  ) if capped else 0
-    if already >= limit:
-        campaign.log(f"mail {key}: no answer to {player}; {limit} answers this round already"
-                     + ("" if from_player else " to mail in their name from other addresses"))
+    if limit is not None and answers_in(campaign, prefix, mark) >= limit:
+        campaign.log(f"mail {key}: no answer to {player}; {limit} answer(s) this round already to mail of the "
+                     f"kind \"{share}\"")
         return False
     message_id = mail.message_id if mail.message_id and MESSAGE_ID.match(mail.message_id) else None
     return post(campaign, reply_key, compose(campaign, player, subject, body, key=reply_key, moment=clock.now(),
                                              in_reply_to=message_id, references=_references(mail),
                                              attachments=attachments))
+
+
+def answers_in(campaign: Campaign, prefix: str, mark: str) -> int:
+    """The answers of one share in the outbox and sent: those keyed prefix + mark (the share keyed by the
+    prefix alone, "token", is what no other share's mark follows)."""
+    others = tuple(prefix + other for other, _ in SHARES.values() if other)
+    names = (path.name for box in ("outbox", "sent") for path in (campaign.folder / box).glob(prefix + mark + "*.eml"))
+    return sum(1 for name in names if mark or not name.startswith(others))
 
 
 def _references(mail: MailOrders) -> list[str]:

@@ -9,7 +9,7 @@ from email.message import EmailMessage
 import pytest
 
 from pbem import clock, mail_intake
-from pbem.mail_intake import MAX_REPLIES, mail_key, take_raw
+from pbem.mail_intake import MAX_REPLIES, MAX_UNPROVEN_REPLIES, mail_key, take_raw
 from tests.conftest import START, TOKENS, run
 
 
@@ -233,11 +233,11 @@ def test_a_stranger_flooding_in_a_players_name_never_uses_up_the_answers_the_pla
         take_raw(campaign, mail(orders(player="bob", token=f"guess-{n}"), sender="mallory@evil.example",
                                 message_id=f"<flood{n}@evil.example>"))
     to_bob = [name for name in answers(campaign) if "-bob-" in name]
-    assert len(to_bob) == 3   # the strangers' share, and no more
+    assert len(to_bob) == MAX_UNPROVEN_REPLIES   # the strangers' share, and no more
     own = take_raw(campaign, mail(orders(player="bob", token="mistyped"), sender="bob@example.org",
                                   message_id="<bob-own@example.org>"))
     assert own.action == "rejected"
-    mine = [m for name, m in answers(campaign).items() if "-bob-" in name and "-x-" not in name]
+    mine = [m for name, m in answers(campaign).items() if "-bob-" in name and name not in to_bob]
     assert len(mine) == 1 and "the token does not match" in mine[0].get_content()
 
 
@@ -327,3 +327,68 @@ def test_a_stranger_flooding_a_shared_mailbox_with_others_tags_cannot_grow_the_n
                                           message_id=f"<left{n}@example.net>"))
         assert outcome.action == "other campaign"
     assert len(json.loads((campaign.folder / mail_intake.LEFT_FILE).read_text())) == 5
+
+
+# Mail anyone can write in bob's name from bob's address: each kind, flooded, spends none of what bob's own
+# token-bearing mail gets. (subject, body) of the n-th forged mail.
+FLOODS = {
+    "orders with a wrong token": lambda n: ("[war] orders", orders(player="bob", token=f"guess-{n}")),
+    "orders without a token": lambda n: ("[war] orders", orders(player="bob").replace(TOKENS["bob"], "")),
+    "press with a wrong token": lambda n: ("[war] press", f'token = "guess-{n}"\nBob betrays you all.\n'),
+    "a private message with a wrong token": lambda n: ("[war] to ann", f'token = "guess-{n}"\nMeet me.\n'),
+    "rolls from the player's address": lambda n: ("[war] roll 1d6 for visit evil.example now", ""),
+    "plain requests": lambda n: (("[war] report", "[war] help", "[war] status", "hello?")[n % 4], ""),
+}
+FLOODED = MAX_REPLIES + 2   # more than any share a forger could reach
+
+
+def mistyped(player: str) -> str:
+    """The player's own orders, with the right token, too mistyped to be read as TOML."""
+    return orders(player=player, targets='["Gifu", "Nowhere"').replace("targets", "targets = [")
+
+
+@pytest.mark.parametrize("kind", FLOODS)
+def test_a_flood_of_forged_mail_from_a_players_address_never_silences_the_players_own_mail(campaign, now, kind):
+    for n in range(FLOODED):
+        subject, body = FLOODS[kind](n)
+        take_raw(campaign, mail(body, sender="bob@example.org", subject=subject, message_id=f"<forged{n}@evil>"))
+    own = take_raw(campaign, mail(mistyped("bob"), sender="bob@example.org", message_id="<bob-own@example.org>"))
+    assert own.action == "rejected"
+    [answer] = [m for m in answers(campaign).values() if m["In-Reply-To"] == "<bob-own@example.org>"]
+    assert answer["To"] == "bob <bob@example.org>" and "rejected" in answer.get_content()
+    forged = [m for m in answers(campaign).values() if m["In-Reply-To"].startswith("<forged")]
+    assert len(forged) == (mail_intake.MAX_REQUEST_REPLIES if kind == "plain requests" else MAX_UNPROVEN_REPLIES)
+    right = take_raw(campaign, mail(orders(player="bob"), sender="bob@example.org", message_id="<bob-2@example.org>"))
+    assert right.action == "accepted"
+    assert any(m["In-Reply-To"] == "<bob-2@example.org>" for m in answers(campaign).values())
+
+
+def test_a_token_that_proves_the_player_is_read_from_its_line_even_in_orders_too_mistyped_to_read(campaign):
+    assert mail_intake.carries_token_of(campaign, "bob", mistyped("bob").encode())
+    assert mail_intake.carries_token_of(campaign, "bob", f"  token='{TOKENS['bob']}'  # mine\n")
+    assert not mail_intake.carries_token_of(campaign, "bob", mistyped("ann"))
+    assert not mail_intake.carries_token_of(campaign, "bob", f'# token = "{TOKENS["bob"]}"\n')
+
+
+def test_a_roll_flood_in_the_gms_name_tells_the_gm_once_a_round_quoting_nothing_of_it(campaign, now):
+    campaign.replace_gm_token("gm-word-for-rolls")
+    for n in range(FLOODED):
+        outcome = take_raw(campaign, mail("Roll it.", sender="gm@example.org", message_id=f"<forged{n}@evil>",
+                                          subject=f"[war] roll 1d6 for CLICK https://evil.example/{n}"))
+        assert outcome.action == "rejected"
+    told = answers_to_gm(campaign)
+    assert len(told) == 1
+    [(name, refused)] = told.items()
+    assert "evil" not in refused.as_string() and "CLICK" not in refused.as_string()
+    assert refused["In-Reply-To"] is None and "needs your GM token" in refused.get_content()
+    log = (campaign.folder / "log.txt").read_text()
+    assert log.count("not answered, the GM was told once this round") == FLOODED - 1
+    real = take_raw(campaign, mail('token = "gm-word-for-rolls"\n', sender="gm@example.org",
+                                   subject="[war] roll 2d6 for the siege", message_id="<gm-own@example.org>"))
+    assert real.action == "roll"
+    assert any(m["In-Reply-To"] == "<gm-own@example.org>" for m in answers_to_gm(campaign).values())
+
+
+def answers_to_gm(campaign) -> dict[str, EmailMessage]:
+    return {path.stem: message_from_bytes(path.read_bytes(), policy=policy.default)
+            for path in sorted((campaign.folder / "outbox").glob("gm-*.eml"))}
