@@ -21,6 +21,11 @@ Checks (the tests in tests/ run small, fixed versions of each):
             file and a folder dropped in the inbox beside a real order file
   modes     a campaign played under umasks 000, 002 and 022: every path that group or others may read
   flood     3, 12 and 40 mails from strangers in a player's name, then the player's own
+  press-tokens   press and private messages by mail holding a token in generated shapes, one in five none:
+            a text published that holds a token is a leak (tests/forgery.py)
+  forged-floods  3, 12 and 40 forged mails of each kind in a player's or the GM's name (wrong or no token,
+            press, rolls, requests), then the real sender's own: its answer must come, the floods' stay in
+            their share
 
 Prints one row per check: trials, faults injected, orders lost, reports lost, duplicate sends, leaks found,
 crashes found, slow cases (over 1 s), fuzz cases run; then the details. Needs Dovecot (tests/mailservers.py
@@ -48,10 +53,10 @@ from tests.harness import registered  # noqa: E402
 COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicate sends", "leaks found",
            "crashes found", "slow cases", "fuzz cases run")
 FULL = {"kill": 200, "force": 90, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000,
-        "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1}
+        "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 2000, "forged-floods": 40}
 NOW = "2026-03-01T13:00:00Z"   # the disk trials run at one moment, so that their files compare
 QUICK = {"kill": 10, "force": 9, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1,
-         "damaged": 1, "inbox": 1, "modes": 1, "flood": 1}
+         "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 200, "forged-floods": 12}
 
 
 # -- the checks: each returns a Counter with (some of) the COLUMNS, and details ------------------------------
@@ -293,9 +298,22 @@ def check_flood(size: int, rng: random.Random) -> Counter:
     return _adversary(flood_trials, registered())
 
 
+def check_press_tokens(size: int, rng: random.Random) -> Counter:
+    from tests.forgery import press_token_trials
+
+    return _adversary(lambda root, games: press_token_trials(root, size, rng), [])
+
+
+def check_forged_floods(size: int, rng: random.Random) -> Counter:
+    from tests.forgery import forged_flood_trials
+
+    return _adversary(lambda root, games: forged_flood_trials(root, tuple(n for n in (3, 12, 40) if n <= size)), [])
+
+
 CHECKS = {"kill": check_kill, "force": check_force, "disk": check_disk, "network": check_network, "clock": check_clock,
           "fuzz": check_fuzz, "hidden": check_hidden, "hostile": check_hostile, "damaged": check_damaged,
-          "inbox": check_inbox, "modes": check_modes, "flood": check_flood}
+          "inbox": check_inbox, "modes": check_modes, "flood": check_flood, "press-tokens": check_press_tokens,
+          "forged-floods": check_forged_floods}
 
 
 def main(argv: list[str]) -> int:

@@ -4,7 +4,8 @@ A player writes to the campaign's mailbox with the subject `[tag] press` (or `[t
 the campaign allows it) to publish a text to every player, or `[tag] to NAME` to have it relayed to one
 player alone (where the campaign allows private messages); the GM announces with `pbem press`. A player's
 text must come from the player's registered address and carry the player's token on a line of its own,
-`token = "..."`, as an order file does: a stranger's mail, or one with a wrong token, is never published.
+`token = "..."`, as an order file does: a stranger's mail, or one with a wrong token, is never published; nor
+is a text, the GM's too, that holds any player's token or the GM's anywhere else, in any shape (holds_a_token).
 
 What is accepted is stored for the open round (press/), and recorded in the round's inputs when it is resolved
 ("press", "private_messages"), so that a replay tells it again; compute_round (pbem/rounds.py) makes it events

@@ -425,3 +425,15 @@ def test_a_token_embedded_in_generated_text_is_found_in_every_shape_and_a_near_m
 
     check()
     assert compared["found"] >= 250 and compared["near misses"] == compared["found"]
+
+
+def test_the_press_tokens_trials_publish_no_token_and_would_see_one_published(tmp_path, monkeypatch):
+    import random
+
+    from pbem import press
+    from tests.forgery import press_token_trials
+
+    found = press_token_trials(tmp_path / "held", 10, random.Random(26))
+    assert (found["faults injected"], found["leaks found"], found["orders lost"]) == (8, 0, 0), found.details
+    monkeypatch.setattr(press, "holds_a_token", lambda campaign, text: False)   # the check gone: it must show
+    assert press_token_trials(tmp_path / "open", 10, random.Random(26))["leaks found"] >= 8
