@@ -115,7 +115,7 @@ def refusal(campaign, kind: str, sender: str, value: str | None, tokens: list[st
 
 TOKEN_ALPHABET = frozenset(string.ascii_letters + string.digits + "-_")   # secrets.token_urlsafe's: every token
 SCANNED_LENGTHS = range(8, 33)   # the windows hashed; pbem makes tokens of 24 (pbem/create.py, players.py, cli.py)
-FOLDED_MOST = 3   # a character NFKC makes longer than this ("\ufdfa", 18 letters) is no token's character
+FOLDED_MOST = 1   # a character NFKC makes longer ("\u3392" is "MHz") is none: the text's length bounds the work
 
 
 def holds_a_token(campaign, text: str) -> bool:
