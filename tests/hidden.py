@@ -650,13 +650,26 @@ def resolved_with(pos: Position, player: str, game: Game | None, made: tuple[str
     return tally
 
 
-def _resolved_again(pos: Position, game: Game) -> tuple[dict, list[dict], list[dict]]:
-    """The round resolved by another game (a planted leak) from the same inputs: (state, events, rolls)."""
+def _resolved_again(pos: Position, game: Game, orders: dict | None = None) -> tuple[dict, list[dict], list[dict]]:
+    """The round resolved by another game (a planted leak) from the same inputs, or with these orders instead:
+    (state, events, rolls)."""
     inputs = pos.round.inputs
     dice = Dice.for_round(dice_module.round_seed(pos.trajectory.secret, pos.number), inputs.get("nonces", {}))
-    state, events = resolve_round(game, pos.previous_state, inputs["orders"], dice, inputs.get("gm_results"),
-                                  stream_of(game, pos.trajectory.secret, pos.previous_state))
+    state, events = resolve_round(game, pos.previous_state, inputs["orders"] if orders is None else orders, dice,
+                                  inputs.get("gm_results"), stream_of(game, pos.trajectory.secret, pos.previous_state))
     return state, events, dice.rolls
+
+
+def replayed(pos: Position, orders: dict) -> Position:
+    """The position's round played again with these orders (the same dice, GM results and hidden stream), as a
+    position of a copy of the trajectory that ends there: another world the checks can vary in its turn, when
+    the round as it was played holds nothing of the kind they vary."""
+    state, events, rolls = _resolved_again(pos, pos.game, orders)
+    played = pos.trajectory
+    rng = random.Random()
+    rng.setstate(played.rng.getstate())
+    again = Round(pos.number, {**pos.round.inputs, "orders": orders}, state, events, rolls)
+    return Position(dataclasses.replace(played, rng=rng, rounds=[*played.rounds[:pos.number], again]), pos.number)
 
 
 # --- (ii) the spy's briefing: the open round's other orders ------------------------------------------
@@ -755,32 +768,51 @@ def checks_of(game_name: str) -> dict:
     return {**CHECKS, **harness_for(game_name).checks}
 
 
-def check_hidden(game_name: str, draws: int, seed: int = 0) -> dict:
-    """`draws` random (position, player) pairs of one game. Each gets the generic mutations and, in turn
-    (the adapter's rotation), one of the targeted kinds: an Ikusa report costs 30 to 50 ms, so not all of them on every
-    draw. The draws are sorted by game played, so that each game is played once and then let go.
-    "changes" counts the hidden changes checked (by_kind: per kind; "pictures": those where the player's
-    SVG and PNG were compared too), "skipped" the generic mutations
-    that the player's view shows, "leaks" one line each, the call that finds it again."""
+def drawn(game_name: str, draws: int, seed: int = 0):
+    """The draws of check_hidden: (position, player, change, index) for `draws` random positions of one game,
+    each with a player (PUBLIC: the site) and a change; sorted by game played, so that each game is played
+    once and then let go."""
     rng = random.Random(f"check_hidden {game_name} {seed}")
     pool = [rng.randrange(2**31) for _ in range(max(2, draws // 20))]
     plan = sorted((rng.choice(pool), rng.randint(0, MAX_ROUNDS), rng.randrange(2**31), i) for i in range(draws))
-    tally, by_kind = Tally(), {}
-    checks, rotation = checks_of(game_name), harness_for(game_name).rotation
     trajectory = None
     for trajectory_seed, rounds, change, index in plan:
         if trajectory is None or trajectory.seed != trajectory_seed:
             trajectory = new_trajectory(game_name, trajectory_seed)
             _baselines.clear()
         pos = position(game_name, trajectory_seed, rounds, trajectory)
-        player = random.Random(f"player {change}").choice([*pos.players, PUBLIC])   # PUBLIC: the site
+        yield pos, random.Random(f"player {change}").choice([*pos.players, PUBLIC]), change, index
+
+
+def in_every_draw(check):
+    """Marks a check that finds something to compare in every draw: in check_hidden, a draw where it
+    compared nothing is a fault ("vacuous"), as a check that compared nothing proved nothing."""
+    check.in_every_draw = True
+    return check
+
+
+def check_hidden(game_name: str, draws: int, seed: int = 0) -> dict:
+    """`draws` random (position, player) pairs of one game (drawn). Each gets the generic mutations and, in
+    turn (the adapter's rotation), one of the targeted kinds: an Ikusa report costs 30 to 50 ms, so not all
+    of them on every draw. "changes" counts the hidden changes checked (by_kind: per kind; "pictures":
+    those where the player's SVG and PNG were compared too), "compared_in" per kind the draws that compared
+    something and the draws, "skipped" the generic mutations that the player's view shows, "leaks" one line
+    each, the call that finds it again, and "vacuous" likewise each draw where a check marked in_every_draw
+    compared nothing."""
+    tally, by_kind, compared_in, vacuous = Tally(), {}, {}, []
+    checks, rotation = checks_of(game_name), harness_for(game_name).rotation
+    for pos, player, change, index in drawn(game_name, draws, seed):
         for kind in ("generic", rotation[index % len(rotation)]):
             done = checks[kind](pos, player, change)
             by_kind[kind] = by_kind.get(kind, 0) + done.changes
+            compared, seen = compared_in.get(kind, (0, 0))
+            compared_in[kind] = (compared + bool(done.changes), seen + 1)
+            if not done.changes and getattr(checks[kind], "in_every_draw", False):
+                vacuous.append(f"{_where(checks[kind].__name__, pos, player, change)}: compared nothing")
             tally.add(done)
     return {"game": game_name, "draws": draws, "changes": tally.changes, "pictures": tally.pictures,
-            "skipped": tally.skipped,
-            "leaks": tally.leaks, "by_kind": by_kind}
+            "skipped": tally.skipped, "leaks": tally.leaks, "vacuous": vacuous, "by_kind": by_kind,
+            "compared_in": compared_in}
 
 
 # --- planted leaks, for showing that the checks can fail -----------------------------------------------

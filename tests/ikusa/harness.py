@@ -24,7 +24,9 @@ from tests.hidden import (
     _where,
     check_state_changes,
     exact,
+    in_every_draw,
     mutate,
+    replayed,
     resolved_with,
     strings_in,
 )
@@ -208,12 +210,188 @@ def check_secrets(pos: Position, player: str, change: int, game: Game | None = N
 
 # --- hidden information: ronin deployed where they never show -----------------------------------------
 
+@in_every_draw
 def check_secret_deployments(pos: Position, player: str, change: int, game: Game | None = None) -> Tally:
     """Ikusa: another side's ronin deployment changed where its ronin never show themselves (added with
-    ronin that went back unused, dropped, moved between quiet places): the player's report stays the same."""
+    ronin that went back unused, dropped, moved between quiet places): the player's report stays the same.
+
+    The computer player seldom deploys at quiet places, so when the round as it was played holds no such
+    deployment the check plays it again with one (deploying_world) and compares that world with its variant:
+    two worlds that differ only in what the player may not know. Where no other side can deploy in secret
+    (the setup and placement rounds have no ronin; a quiet province of a single unit takes none) it takes
+    the nearest round of the game where one can (deployment_to_vary)."""
     rng = random.Random(change)
-    return resolved_with(pos, player, game, deployment_variant(pos, player, rng),
-                         _where("check_secret_deployments", pos, player, change))
+    found = deployment_to_vary(pos, player, rng)
+    if found is None:
+        return Tally()
+    at, made = found
+    return resolved_with(at, player, game, made, _where("check_secret_deployments", pos, player, change))
+
+
+def deployment_to_vary(pos: Position, viewer: str, rng: random.Random) -> tuple[Position, tuple] | None:
+    """(position, variant): a deployment of another player's that can be varied in secret, in the round as it
+    was played or in a world made from it (deploying_world), at the position's round or else at the nearest
+    round of play of its game that has one, later rounds first; None if no round has any."""
+    for at in rounds_of_play(pos):
+        made = deployment_variant(at, viewer, rng)
+        found = (at, made) if made is not None and accepted(at, *made[:2]) else deploying_world(at, viewer, rng)
+        if found is not None:
+            at, (other, body, what) = found
+            return at, (other, body, what if at.number == pos.number else f"round {at.number}: {what}")
+    return None
+
+
+def rounds_of_play(pos: Position):
+    """The position's round, then the later ones (to the game's end or MAX_ROUNDS, whichever comes first),
+    then the earlier ones, each round of play among them, played as far as needed."""
+    from tests.hidden import MAX_ROUNDS, position
+
+    played = pos.trajectory
+    for number in [*range(pos.number, max(pos.number, MAX_ROUNDS) + 1), *range(pos.number - 1, 0, -1)]:
+        at = position(played.game_name, played.seed, number, played)
+        if at.number == number > 0 and at.previous_state["phase"] == "play":
+            yield at
+
+
+def deploying_world(pos: Position, viewer: str, rng: random.Random) -> tuple[Position, tuple] | None:
+    """(world, variant): the round played again with another player's side given one Koku more for ronin and
+    orders that deploy some of them at quiet places of its own (deploying_orders), and a variant of that
+    deployment (deployment_variant); None when no side of another player who sent orders can. Both worlds
+    differ from the round as played in public (the boxes are revealed), but only in secret from each other."""
+    from games.ikusa.state import active_sides, sides_of
+
+    before, inputs = pos.previous_state, pos.round.inputs
+    candidates = [(p, side) for p in pos.players if p != viewer and p not in inputs.get("defaulted", [])
+                  for side in sides_of(before, p) if side in active_sides(before)]
+    rng.shuffle(candidates)
+    for other, side in candidates:
+        made = deploying_orders(pos, other, side, rng)
+        if made is None:
+            continue
+        body, what = made
+        world = replayed(pos, {**inputs["orders"], other: body})
+        variant = deployment_variant(world, viewer, rng, (other, side))
+        if variant is not None and accepted(world, *variant[:2]):
+            return world, (*variant[:2], f"in a world where {what}: {variant[2]}")
+    return None
+
+
+def accepted(pos: Position, player: str, body: dict) -> bool:
+    """Whether the round's intake would have taken these orders from the player as they are."""
+    checked = pos.game.check_orders(pos.previous_state, player, body)
+    return checked.accepted and checked.orders == body
+
+
+def deploying_orders(pos: Position, other: str, side: str, rng: random.Random) -> tuple[dict, str] | None:
+    """(orders, what): the other player's orders as the round took them, with Koku of one of the side's boxes
+    moved to ronin (koku_given) and one or two of the ronin it hires deployed, one each, at quiet places of
+    its own with room (after one elsewhere where it deployed nothing by order, so that a variant can drop
+    them); None where the side has nowhere quiet to go or no Koku to move that the intake would take."""
+    from games.ikusa.ronin import default_deployment, deployment_entries
+
+    before = pos.previous_state
+    recorded = pos.round.inputs["orders"].get(other) or {}
+    section = section_of(before, recorded, side)
+    if not isinstance(section, dict) or not isinstance(section.get("planning"), dict):
+        return None
+    given = deployment_entries(section.get("ronin"))
+    entries = list(given) if isinstance(given, list) else []
+    spots = quiet_spots(pos, side, section, entries)
+    if not spots:
+        return None
+    chosen = rng.sample(spots, min(len(spots), rng.randint(1, 2)))
+    if not entries and len(chosen) == 1:   # a deployment of one entry could only move, and only with room
+        entries = [{**entry, "count": 1} for entry in default_deployment(before, side, 2)
+                   if entry["to"] != chosen[0]][:1]   # elsewhere: with one more before it, it can be dropped
+    for donor in rng.sample(DONORS, len(DONORS)):
+        body = copy_plain(recorded)
+        section = section_of(before, body, side)
+        if not koku_given(section, donor, chosen):
+            continue
+        section["ronin"] = entries + [{"to": place, "count": 1} for place in chosen]
+        checked = taken(pos, other, body, section)
+        if checked is not None:
+            return checked, f"{other}'s {side} moved a Koku from {donor} to ronin, one sent to {chosen}"
+    return None
+
+
+def taken(pos: Position, other: str, body: dict, section: dict, tries: int = 3) -> dict | None:
+    """The orders as the intake takes them, once the final moves the smaller levy left without units (the
+    only problems it may cause that way) are dropped from the side's war; None if it still refuses them."""
+    import re
+
+    for _ in range(tries):
+        checked = pos.game.check_orders(pos.previous_state, other, body)
+        if checked.accepted:
+            return checked.orders
+        moves = [re.search(r"war\.final_moves\[(\d+)\]$", problem.field or "") for problem in checked.problems]
+        if not all(moves) or not isinstance((section.get("war") or {}).get("final_moves"), list):
+            return None
+        wrong = {int(found.group(1)) for found in moves}
+        section["war"]["final_moves"] = [move for i, move in enumerate(section["war"]["final_moves"]) if i not in wrong]
+    return None
+
+
+DONORS = ("turn_order", "levy", "build", "ninja")
+
+
+def section_of(state: dict, body, side: str):
+    """The side's part of its player's orders."""
+    from games.ikusa.state import is_two_player
+
+    return body.get(side) if is_two_player(state) and isinstance(body, dict) else body
+
+
+def koku_given(section: dict, donor: str, keep: list[str]) -> bool:
+    """Koku moved from the donor box to ronin: one from turn order, the levy or the ninja, both of the build
+    box; orders the box no longer pays for dropped (a build, the ninja's, the levy's units: those levied at
+    places the war orders name, or kept, last). False if the box is empty."""
+    boxes = section["planning"]
+    moved = boxes.get(donor, 0) if donor == "build" else min(1, boxes.get(donor, 0))
+    if moved < 1:
+        return False
+    boxes[donor] -= moved
+    boxes["ronin"] = boxes.get("ronin", 0) + moved
+    if donor in ("build", "ninja") and not boxes[donor]:
+        section.pop(donor, None)
+    if donor == "levy":
+        section["levy"] = levy_within(section, boxes["levy"], keep)
+    return True
+
+
+def levy_within(section: dict, koku: int, keep: list[str]) -> dict | None:
+    """The side's levy orders with units dropped until `koku` pays for them: those levied at places neither
+    its war orders nor `keep` name first, then those the war orders name, the last first in each."""
+    from collections import Counter
+
+    from games.ikusa.levy import koku_needed
+
+    if not koku:
+        return None
+    units = list((section.get("levy") or {}).get("units") or [])
+    war = exact(section.get("war") or {})
+    dropping = sorted(range(len(units)), key=lambda i: (units[i].get("to") in keep,
+                                                         f'"{units[i].get("to")}"' in war, -i))
+    dropped: set[int] = set()
+    while dropping and koku_needed(Counter(u.get("unit") for i, u in enumerate(units) if i not in dropped)) > koku:
+        dropped.add(dropping.pop(0))
+    return {"units": [u for i, u in enumerate(units) if i not in dropped]}
+
+
+def quiet_spots(pos: Position, side: str, section: dict, entries: list) -> list[str]:
+    """The side's provinces and armies on the board where ronin it deploys stay hidden (quiet_test), that its
+    deployment does not name yet and that have room for one more."""
+    from games.ikusa.foresight import after_levy
+    from games.ikusa.ronin import ronin_room
+    from games.ikusa.state import armies_on_board, side_of_province
+
+    before = pos.previous_state
+    quiet = quiet_test(pos, section)
+    named = {entry.get("to") for entry in entries if isinstance(entry, dict)}
+    levied = after_levy(before, side, section["planning"], section.get("levy"))   # the deployment comes after
+    places = [pid for pid in before["provinces"] if side_of_province(before, pid) == side]
+    return [place for place in places + armies_on_board(before, side)
+            if quiet(place) and place not in named and ronin_room(levied, side, place)[0] > 0]
 
 
 def sides_deploying(state: dict, body, player: str) -> list[str]:
@@ -228,11 +406,12 @@ def sides_deploying(state: dict, body, player: str) -> list[str]:
     return [side for side, entries in given.items() if isinstance(entries, list) and entries]
 
 
-def deployment_variant(pos: Position, player: str, rng: random.Random) -> tuple[str, dict, str] | None:
-    """(other player, their orders, what) with the last ronin deployment of one of their sides added to,
-    dropped or moved, only ever at quiet places (named by no public event of the round, so ronin there are
-    never revealed, nor by the side's own war orders, which ronin there could hold back), counts kept within
-    the room the group had; None where nobody deployed by order."""
+def deployment_variant(pos: Position, player: str, rng: random.Random,
+                       deployer: tuple[str, str] | None = None) -> tuple[str, dict, str] | None:
+    """(other player, their orders, what) with the last ronin deployment of one of their sides (or of the
+    deployer's, (player, side), where given) added to, dropped or moved, only ever at quiet places
+    (quiet_test), counts kept within the room the group had; None where nobody deployed by order."""
+    from games.ikusa.foresight import after_levy
     from games.ikusa.ronin import deployment_entries
     from games.ikusa.state import colour_of, is_two_player, side_of_province
     from games.ikusa.units import regular_units
@@ -243,6 +422,8 @@ def deployment_variant(pos: Position, player: str, rng: random.Random) -> tuple[
     orders = pos.round.inputs["orders"]
     deployers = {p: sides_deploying(before, orders.get(p), p) for p in pos.players if p != player}
     deployers = {p: sides for p, sides in deployers.items() if sides}
+    if deployer is not None:
+        deployers = {deployer[0]: [deployer[1]]} if deployer[1] in deployers.get(deployer[0], []) else {}
     if not deployers:
         return None
     other = rng.choice(sorted(deployers))
@@ -250,7 +431,6 @@ def deployment_variant(pos: Position, player: str, rng: random.Random) -> tuple[
     body = copy_plain(orders[other])
     section, colour = (body[side] if is_two_player(before) else body), colour_of(before, side)
     entries = list(deployment_entries(section["ronin"]))
-    public = exact([ev for ev in pos.round.events if ev["audience"] == ALL])
     mine = [ev for ev in pos.round.events if ev.get("colour") == colour and ev["audience"] != ALL]
     placed = {}
     for ev in mine:
@@ -260,17 +440,12 @@ def deployment_variant(pos: Position, player: str, rng: random.Random) -> tuple[
     last_placed = next((ev["count"] for ev in mine if ev["kind"] == "ronin_deployed"
                         and ev["index"] == len(entries) - 1), 0)
 
-    # the side's own war orders: ronin held where they start, end or pass may stop them (a force must keep more
-    # regular units than ronin), and what that changes is public, so such places are never quiet
-    own_war = exact(section.get("war") or {}).lower()
+    quiet = quiet_test(pos, section)
 
-    def quiet(place) -> bool:
-        army = before["armies"].get(place) if isinstance(place, str) else None
-        named = [place] + ([army["province"]] if army else [])
-        return isinstance(place, str) and not any(f'"{name}"' in public or name.lower() in own_war for name in named)
+    levied = after_levy(before, side, section.get("planning") or {}, section.get("levy"))   # the deployment's state
 
     def room(pid: str) -> int:
-        return regular_units(before["provinces"][pid]["force"]) - 1 - placed.get(pid, 0)
+        return regular_units(levied["provinces"][pid]["force"]) - 1 - placed.get(pid, 0)
 
     spots = [pid for pid in before["provinces"] if side_of_province(before, pid) == side and quiet(pid)]
     last = entries[-1].get("to") if isinstance(entries[-1], dict) else None
@@ -294,6 +469,35 @@ def deployment_variant(pos: Position, player: str, rng: random.Random) -> tuple[
         entries[-1] = {"to": pid, "count": last_placed}
     section["ronin"] = entries
     return other, body, f"{other}'s {side} ronin deployment: {kind} -> {entries}"
+
+
+def quiet_test(pos: Position, section: dict):
+    """Whether ronin of the side whose orders are `section` stay hidden at a place: named by no public event of
+    the round from the deployment on (what the actions before it told, planning to hiring, cannot depend on
+    it: a levy there is no sign), nor by the side's own war orders. Ronin held where a force starts, ends or
+    passes may stop it (a force must keep more regular units than ronin), and what that changes is public."""
+    before = pos.previous_state
+    public = exact([ev for ev in pos.round.events if ev["audience"] == ALL and not before_deployment(ev)])
+    own_war = exact(section.get("war") or {}).lower()
+
+    def quiet(place) -> bool:
+        army = before["armies"].get(place) if isinstance(place, str) else None
+        named = [place] + ([army["province"]] if army else [])
+        return isinstance(place, str) and not any(f'"{name}"' in public or name.lower() in own_war for name in named)
+
+    return quiet
+
+
+BEFORE_DEPLOYMENT = ("planning", "turn_order", "build", "levy")
+"""The actions of a round that come before the ronin are deployed (games/ikusa/round.py), as the report's
+chronicle names them."""
+
+
+def before_deployment(ev: dict) -> bool:
+    """Whether the event is told by an action that comes before the deployment, the hiring included."""
+    from games.ikusa.chronicle import PART_OF
+
+    return PART_OF.get(ev["kind"]) in BEFORE_DEPLOYMENT or ev["kind"] in ("ronin_hired", "ronin_not_hired")
 
 
 # --- hidden information: the spy's briefing, the open round's other orders ----------------------------
