@@ -394,7 +394,7 @@ def test_a_token_embedded_in_generated_text_is_found_in_every_shape_and_a_near_m
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from pbem.press import cleaned, holds_a_token
+    from pbem.press import cleaned, holds_a_token, token_characters
 
     compared = {"found": 0, "near misses": 0}
     separators = st.text(alphabet=" \n\t.,;:!?()[]{}<>\"'=#*/\\|~`@$%^&+\u00a0\u3000", max_size=3)
@@ -420,11 +420,14 @@ def test_a_token_embedded_in_generated_text_is_found_in_every_shape_and_a_near_m
         compared["found"] += 1
         spot = at % len(token)
         other = next(c for c in URLSAFE if c.lower() != token[spot].lower())
-        assert not holds_a_token(Hashes(token[:spot] + other + token[spot + 1:]), text), text
+        near = token[:spot] + other + token[spot + 1:]
+        if near.lower() in token_characters(text).replace("\0", "").lower():
+            return   # the generated text around it spells the near miss itself (before = "A", a token of 0s)
+        assert not holds_a_token(Hashes(near), text), text
         compared["near misses"] += 1
 
     check()
-    assert compared["found"] >= 250 and compared["near misses"] == compared["found"]
+    assert compared["found"] >= 250 and compared["near misses"] >= compared["found"] - 30
 
 
 def test_the_press_tokens_trials_publish_no_token_and_would_see_one_published(tmp_path, monkeypatch):
