@@ -128,9 +128,10 @@ def holds_a_token(campaign, text: str) -> bool:
     characters of the alphabet), so a window is tried as written, and also all in lower and all in upper case:
     that finds a token of one case written in any case; a mixed-case token written in other case than its own
     is no longer the token and is not found. The text is at most MAX_CHARACTERS long, which bounds the work."""
-    hashes = {stored.removeprefix("sha256:") for stored in campaign.token_hashes()}
-    return bool(hashes) and any(hashlib.sha256(candidate.encode()).hexdigest() in hashes
-                                for candidate in token_candidates(text))
+    from pbem.campaign import hash_token
+
+    hashes = campaign.token_hashes()
+    return bool(hashes) and any(hash_token(candidate) in hashes for candidate in token_candidates(text))
 
 
 def token_candidates(text: str):
