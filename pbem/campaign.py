@@ -273,6 +273,7 @@ class Campaign:
         """Give a player a new token; the old one stops working at once."""
         data = self._secrets()
         data.setdefault("tokens", {})[player] = hash_token(token)
+        data.setdefault("folded_tokens", {})[player] = hash_folded(token)
         write_atomic(self.secrets_path, _toml_text(data))
 
     def token_hashes(self) -> set[str]:
@@ -281,10 +282,19 @@ class Campaign:
         data = self._secrets()
         return set(data.get("tokens", {}).values()) | ({data["gm_token"]} if data.get("gm_token") else set())
 
+    def folded_token_hashes(self) -> set[str]:
+        """Every token's hash_folded, where secrets.toml keeps it (tokens given since 0.2.0; a campaign made before
+        has them for the tokens replaced since): a text whose lower-cased piece hashes here holds a token written
+        in some other case."""
+        data = self._secrets()
+        gm = {data["gm_token_folded"]} if data.get("gm_token_folded") else set()
+        return set(data.get("folded_tokens", {}).values()) | gm
+
     def replace_gm_token(self, token: str) -> None:
         """Give the GM a new token, which a roll by mail must carry; the old one stops working at once."""
         data = self._secrets()
         data["gm_token"] = hash_token(token)
+        data["gm_token_folded"] = hash_folded(token)
         write_atomic(self.secrets_path, _toml_text(data))
 
     def gm_token_matches(self, token: str | None) -> bool | None:
@@ -301,7 +311,8 @@ class Campaign:
 
     def write_secrets(self, dice_secret: bytes, tokens: dict[str, str]) -> None:
         data = {"dice_secret": dice_secret.hex(),
-                "tokens": {name: hash_token(token) for name, token in sorted(tokens.items())}}
+                "tokens": {name: hash_token(token) for name, token in sorted(tokens.items())},
+                "folded_tokens": {name: hash_folded(token) for name, token in sorted(tokens.items())}}
         write_atomic(self.secrets_path, _toml_text(data))
 
     # --- rounds ---------------------------------------------------------------
@@ -434,6 +445,12 @@ TOKEN_PLACEHOLDER = "PUT-YOUR-TOKEN-HERE"   # the order form's token (common/ord
 
 def hash_token(token: str) -> str:
     return "sha256:" + hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def hash_folded(token: str) -> str:
+    """The token's hash in lower case: a token is case-sensitive (so it is checked by hash_token), but a text
+    that holds it in any case still gives it away to a reader who tries the cases (pbem/press.py)."""
+    return hash_token(token.lower())
 
 
 def check_name(kind: str, name: str) -> str:

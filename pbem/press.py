@@ -124,13 +124,13 @@ def holds_a_token(campaign, text: str) -> bool:
     secrets.toml keeps only the tokens' hashes, so every candidate is hashed: the text is made its token
     characters alone (NFKC first, so that a full-width token is one; spaces, punctuation, line breaks and
     whatever else between taken out), and every window of SCANNED_LENGTHS over that is a candidate, as is every
-    run of token characters, whatever its length. Tokens are case-sensitive (A-Z and a-z are different
-    characters of the alphabet), so a window is tried as written, and also all in lower and all in upper case:
-    that finds a token of one case written in any case; a mixed-case token written in other case than its own
-    is no longer the token and is not found. The text is at most MAX_CHARACTERS long, which bounds the work."""
+    run of token characters, whatever its length. Each candidate is hashed as written, and all in lower and all
+    in upper case; its hash is looked for among the tokens' (a token of one case, written in any case) and the
+    lower-cased window's among the tokens' folded hashes (a mixed-case token written in any case: a reader could
+    try the cases). The text is at most MAX_CHARACTERS long, which bounds the work."""
     from pbem.campaign import hash_token
 
-    hashes = campaign.token_hashes()
+    hashes = campaign.token_hashes() | campaign.folded_token_hashes()
     return bool(hashes) and any(hash_token(candidate) in hashes for candidate in token_candidates(text))
 
 

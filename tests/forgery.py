@@ -49,9 +49,8 @@ def token_campaign(folder: Path, rng: random.Random) -> tuple[Campaign, dict[str
 
 def shape(rng: random.Random, token: str) -> str:
     """The token written as a player might, or an adversary: cut into pieces joined by spacing and punctuation,
-    in full width now and then, a one-case token in any case, between words."""
-    one_case = token in (token.lower(), token.upper())
-    written = rng.choice((token, token.lower(), token.upper())) if one_case else token
+    in full width now and then, as written, in lower or in upper case, between words."""
+    written = rng.choice((token, token.lower(), token.upper()))
     if rng.random() < 0.2:
         written = "".join(chr(ord(c) + 0xFEE0) if c.isalnum() else c for c in written)
     cuts = sorted(rng.sample(range(1, len(token)), rng.choice((0, 0, 1, 2, 3))))
@@ -66,10 +65,9 @@ def filler(rng: random.Random, most: int = 40) -> str:
 
 def holds(text: str, tokens: dict[str, str]) -> list[str]:
     """Whose tokens a text holds, found with the plain tokens (which pbem never has): the text's letters, digits,
-    "-" and "_" alone, full width folded, compared as written, and without case for a one-case token."""
+    "-" and "_" alone, full width folded, compared without case."""
     kept = "".join(c for c in unicodedata.normalize("NFKC", text) if c.isascii() and (c.isalnum() or c in "-_"))
-    return [owner for owner, token in tokens.items()
-            if token in kept or (token in (token.lower(), token.upper()) and token.lower() in kept.lower())]
+    return [owner for owner, token in tokens.items() if token.lower() in kept.lower()]
 
 
 def press_mail(writer: str, token: str, subject: str, text: str, n: int) -> bytes:

@@ -375,12 +375,16 @@ class Hashes:
     """A campaign as holds_a_token sees one: the tokens' hashes alone, as secrets.toml keeps them."""
 
     def __init__(self, *tokens: str):
-        from pbem.campaign import hash_token
+        from pbem.campaign import hash_folded, hash_token
 
         self.hashes = {hash_token(token) for token in tokens}
+        self.folded = {hash_folded(token) for token in tokens}
 
     def token_hashes(self) -> set[str]:
         return self.hashes
+
+    def folded_token_hashes(self) -> set[str]:
+        return self.folded
 
 
 URLSAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -389,8 +393,8 @@ URLSAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 def test_a_token_embedded_in_generated_text_is_found_in_every_shape_and_a_near_miss_is_not():
     """Tokens as pbem makes them (24 characters of secrets.token_urlsafe's alphabet, both cases) and of one case
     (the demo's hexadecimal, a test's lower-case words), cut into pieces joined by spacing and punctuation,
-    between generated text; one of one case written in any case. The same text with one of the token's
-    characters changed is no token. Counts the shapes it compared."""
+    between generated text, each written as is, in lower or in upper case. The same text with one of the
+    token's characters changed is no token. Counts the shapes it compared."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
@@ -407,8 +411,7 @@ def test_a_token_embedded_in_generated_text_is_found_in_every_shape_and_a_near_m
            max_size=4), before=st.text(max_size=30), after=st.text(max_size=30),
            case=st.sampled_from(["as is", "lower", "upper"]), at=st.integers(0, 31))
     def check(token, cuts, joints, before, after, case, at):
-        one_case = token == token.lower() or token == token.upper()
-        written = {"as is": token, "lower": token.lower(), "upper": token.upper()}[case] if one_case else token
+        written = {"as is": token, "lower": token.lower(), "upper": token.upper()}[case]
         pieces, start = [], 0
         for cut in sorted({c for c in cuts if c < len(token)}):
             pieces.append(written[start:cut])
@@ -440,3 +443,29 @@ def test_the_press_tokens_trials_publish_no_token_and_would_see_one_published(tm
     assert (found["faults injected"], found["leaks found"], found["orders lost"]) == (8, 0, 0), found.details
     monkeypatch.setattr(press, "holds_a_token", lambda campaign, text: False)   # the check gone: it must show
     assert press_token_trials(tmp_path / "open", 10, random.Random(26))["leaks found"] >= 8
+
+
+def test_a_mixed_case_token_written_in_another_case_is_found_and_a_campaign_from_before_still_finds_it_as_written(
+        tmp_path):
+    """secrets.toml keeps each token's hash and its folded hash; a campaign made before it kept folded hashes
+    has none, and finds a token as written (and in one case), until the token is replaced."""
+    from pbem.campaign import Campaign, Player
+    from pbem.create import new_campaign
+    from pbem.press import holds_a_token
+
+    token = "Ab3dEf6hIj9lMn2pQr5tUv8x"
+    with clock.frozen_at(START):
+        camp = new_campaign(tmp_path / "new", game_name="age-of-war", gm="gm@example.org",
+                            players=[Player(p, f"{p}@example.org") for p in ("ann", "bob")], secret=b"s" * 32,
+                            tokens={"ann": token, "bob": "bob-token-1"})
+    assert holds_a_token(camp, f"mine is {token.lower()}") and holds_a_token(camp, f"{token.upper()}!")
+    assert holds_a_token(camp, token.swapcase()[:12] + " " + token.swapcase()[12:])
+    assert not holds_a_token(camp, f"mine is {token[:-1].lower()}z")
+
+    secrets = tomlkit.parse(camp.secrets_path.read_text())
+    del secrets["folded_tokens"]
+    camp.secrets_path.write_text(tomlkit.dumps(secrets))
+    before = Campaign.load(camp.folder)
+    assert holds_a_token(before, f"mine is {token}") and not holds_a_token(before, f"mine is {token.lower()}")
+    before.replace_token("ann", token)
+    assert holds_a_token(Campaign.load(camp.folder), f"mine is {token.lower()}")
