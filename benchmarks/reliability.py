@@ -18,7 +18,9 @@ Checks (the tests in tests/ run small, fixed versions of each):
             (Ikusa's deployments) compared nothing counts as a leak found
   hostile   hostile mail for every game (tests/hostile.py), watching everything outside the campaign, the
             temp folder included
-  damaged   11 campaign files x truncated, garbled, empty x 7 commands, every game (tests/adversary.py)
+  damaged   11 campaign files x truncated, garbled, empty x 7 commands, every game (tests/adversary.py); and
+            the last round's folder or one in the middle removed, which verify and replay must refuse (the
+            details name a pass as "passes the campaign")
   inbox     links (to secrets.toml, /proc/self/environ, /etc/passwd, a folder, nowhere), a FIFO, a 2 GB sparse
             file and a folder dropped in the inbox beside a real order file
   modes     a campaign played under umasks 000, 002 and 022: every path that group or others may read
