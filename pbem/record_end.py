@@ -30,7 +30,7 @@ OPEN_ROUND_FOLDERS = ("orders", "press", "rolls")
 
 @dataclass
 class Witness:
-    """What one witness says: the last round it holds resolved, and the rounds it holds that no folder does."""
+    """What one witness says: the last round it holds resolved, and what it found on its own (strays)."""
 
     name: str
     last: int = -1
@@ -87,7 +87,7 @@ def log_witness(campaign: Campaign, rollbacks: list[tuple[str, dict]]) -> Witnes
                     held = {n for n in held if n <= records[explaining[0]].get("to", -1)}
                 else:
                     witness.strays.append(f"round {number}: the log says it was resolved again with no rollback "
-                                          "between (its folder was removed and the round played anew)")
+                                          f"between: rounds/{number:04d} was removed and the round played anew")
             held.add(number)
     for name in unseen:
         held = {n for n in held if n <= records[name].get("to", -1)}

@@ -129,5 +129,5 @@ def test_a_last_round_removed_and_resolved_anew_is_damage(tmp_path):
     run("inbox", folder)
     assert run("resolve", folder, "--force").code == 0
     err = run("verify", folder).err
-    assert "round 2: the log says it was resolved again with no rollback between" in err
+    assert "round 2: the log says it was resolved again with no rollback between: rounds/0002 was removed" in err
     assert "is a report to ann that neither rounds/0002 nor the archive holds" in err
