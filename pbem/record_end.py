@@ -108,7 +108,10 @@ def mail_witnesses(campaign: Campaign, rounds: set[int], undone: set[int]) -> li
                 current, archived = _report_digests(campaign, number, player)
                 if digest in archived and digest not in current:
                     continue   # a report of an undone round
-                if number in rounds and digest not in current:
+                if number in rounds and not current:
+                    witness.strays.append(f"round {number}: {folder}/{path.name} is a report to {player}, but "
+                                          f"rounds/{number:04d}/reports/{player}.json is missing")
+                elif number in rounds and digest not in current:
                     witness.strays.append(f"round {number}: {folder}/{path.name} is a report to {player} that "
                                           f"neither rounds/{number:04d} nor the archive holds (the round was "
                                           "resolved again?)")

@@ -131,3 +131,10 @@ def test_a_last_round_removed_and_resolved_anew_is_damage(tmp_path):
     err = run("verify", folder).err
     assert "round 2: the log says it was resolved again with no rollback between: rounds/0002 was removed" in err
     assert "is a report to ann that neither rounds/0002 nor the archive holds" in err
+
+
+def test_a_report_mailed_from_a_round_folder_emptied_since_is_named(tmp_path):
+    folder = played(tmp_path / "war", "age-of-war", rounds=2)
+    shutil.rmtree(folder / "rounds/0002/reports")
+    replay = run("replay", folder)
+    assert replay.code == 1 and "is a report to ann, but rounds/0002/reports/ann.json is missing" in replay.err
