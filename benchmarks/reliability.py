@@ -18,7 +18,9 @@ Checks (the tests in tests/ run small, fixed versions of each):
             (Ikusa's deployments) compared nothing counts as a leak found
   hostile   hostile mail for every game (tests/hostile.py), watching everything outside the campaign, the
             temp folder included
-  damaged   11 campaign files x truncated, garbled, empty x 7 commands, every game (tests/adversary.py)
+  damaged   11 campaign files x truncated, garbled, empty x 7 commands, every game (tests/adversary.py); and
+            the last round's folder or one in the middle removed, which verify and replay must refuse (the
+            details name a pass as "passes the campaign")
   inbox     links (to secrets.toml, /proc/self/environ, /etc/passwd, a folder, nowhere), a FIFO, a 2 GB sparse
             file and a folder dropped in the inbox beside a real order file
   modes     a campaign played under umasks 000, 002 and 022: every path that group or others may read
@@ -30,7 +32,8 @@ Checks (the tests in tests/ run small, fixed versions of each):
             their share
 
 Prints one row per check: trials, faults injected, orders lost, reports lost, duplicate sends, leaks found,
-crashes found, slow cases (over 1 s), fuzz cases run; then the details. Needs Dovecot (tests/mailservers.py
+crashes found, damage missed (a damaged record verify or replay passed), slow cases (over 1 s), fuzz cases run;
+then the details. Needs Dovecot (tests/mailservers.py
 installs it).
 """
 from __future__ import annotations
@@ -53,7 +56,7 @@ from tests.conftest import START, TOKENS, make_campaign, order_file, run, run_pr
 from tests.harness import registered  # noqa: E402
 
 COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicate sends", "leaks found",
-           "crashes found", "slow cases", "fuzz cases run")
+           "crashes found", "damage missed", "slow cases", "fuzz cases run")
 FULL = {"kill": 200, "force": 90, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000,
         "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 2000, "forged-floods": 40}
 NOW = "2026-03-01T13:00:00Z"   # the disk trials run at one moment, so that their files compare
@@ -350,7 +353,7 @@ def main(argv: list[str]) -> int:
         if details:
             print(f"\n{name}: {details}")
     bad = sum(row.get(col, 0) for row in rows.values()
-              for col in ("orders lost", "reports lost", "leaks found", "crashes found"))
+              for col in ("orders lost", "reports lost", "leaks found", "crashes found", "damage missed"))
     return 1 if bad else 0
 
 

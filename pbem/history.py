@@ -18,6 +18,7 @@ from pbem import clock, press, roll
 from pbem.campaign import Campaign
 from pbem.errors import CampaignDamaged, UserError
 from pbem.files import move_atomic, read_record, write_atomic
+from pbem.record_end import missing_rounds
 from pbem.rounds import (
     RERUN_FILE,
     announced_beacon,
@@ -35,6 +36,9 @@ from pbem.schedule import next_deadline
 def replay(campaign: Campaign, progress=None) -> list[str]:
     """Differences between the archive and a fresh resolution of every round, first one first: the rounds in
     play, then every attempt a rollback undid, each from the state of the round it followed."""
+    missing = missing_rounds(campaign)
+    if missing:
+        return missing
     secret = campaign.dice_secret()
     state = None
     previous = None
@@ -105,10 +109,8 @@ def verify(campaign: Campaign) -> list[str]:
     previous_links: dict = {}
     promised = None
     announced = None   # the beacon round the report before named for this round
-    rounds = campaign.resolved_rounds()
-    if rounds != list(range(len(rounds))):
-        problems.append(f"rounds are not numbered 0 to {len(rounds) - 1}: {rounds}")
-    for number in rounds:
+    problems += missing_rounds(campaign)
+    for number in campaign.resolved_rounds():
         folder = campaign.round_dir(number)
         raw = (folder / "round.json").read_bytes()
         try:

@@ -24,6 +24,9 @@ DAMAGED = ("rounds/0002/state.json", "rounds/0002/round.json", "rounds/0002/dice
            "rounds/0001/round.json", "orders/ann.json", "deadline.json", "rerun.json", "outbox/.retry.json",
            "secrets.toml", "campaign.toml")
 DAMAGES = ("truncated", "garbled", "empty")
+REMOVED = ("rounds/0002", "rounds/0001")   # the last round's folder, and one in the middle: "removed"
+DAMAGE_CASES = [(name, how) for name in DAMAGED for how in DAMAGES] + [(name, "removed") for name in REMOVED]
+CHECKING = ("verify", "replay")   # the commands that must refuse a campaign whose round folder was removed
 COMMANDS = (("status",), ("tick",), ("resolve", "--force"), ("verify",), ("inbox",), ("report", "ann"),
             ("replay",))
 PLAYERS = ("ann", "bob", "cho")
@@ -47,12 +50,16 @@ def played_campaign(folder: Path, game: str = "age-of-war", planted: bool = True
 
 
 def damage(path: Path, how: str) -> None:
+    if how == "removed":
+        shutil.rmtree(path)
+        return
     data = path.read_bytes()
     path.write_bytes({"truncated": data[: len(data) // 2], "garbled": b"\xff\xfe{[" + data[5:], "empty": b""}[how])
 
 
 def damaged_trial(played: Path, folder: Path, name: str, how: str) -> Counter:
-    """One file damaged, every main command run: each says it in a line naming the file, never a traceback."""
+    """One file damaged (or a round folder removed), every main command run: each says it in a line naming the
+    file, never a traceback; a removed round folder, verify and replay both refuse ("damage missed" if not)."""
     shutil.copytree(played, folder, symlinks=True)
     damage(folder / name, how)
     found = Counter(trials=1)
@@ -65,6 +72,9 @@ def damaged_trial(played: Path, folder: Path, name: str, how: str) -> Counter:
         if "Traceback" in said or "internal error" in said or result.code not in (0, 1, 2):
             found["crashes found"] += 1
             found.details.append(f"{name} {how}: pbem {' '.join(command)}: {said.strip()[-200:]}")
+        elif result.code == 0 and how == "removed" and command[0] in CHECKING:
+            found["damage missed"] += 1
+            found.details.append(f"{name} {how}: pbem {' '.join(command)} passes the campaign")
         elif result.code != 0:
             found["faults injected"] += 1
             if name.rsplit("/", 1)[-1] not in said:
@@ -78,11 +88,10 @@ def damaged_trials(root: Path, games: list[str]) -> Counter:
     total.details = []
     for game in games:
         played = played_campaign(root / f"played-{game}" / "war", game)
-        for name in DAMAGED:
-            for how in DAMAGES:
-                found = damaged_trial(played, root / f"{game}-{name.replace('/', '_')}-{how}" / "war", name, how)
-                total.update(found)
-                total.details += found.details
+        for name, how in DAMAGE_CASES:
+            found = damaged_trial(played, root / f"{game}-{name.replace('/', '_')}-{how}" / "war", name, how)
+            total.update(found)
+            total.details += found.details
     return total
 
 
