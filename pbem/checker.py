@@ -257,7 +257,7 @@ def parsed(path: Path, data: bytes):
         raise Unfit(f"{path}: not UTF-8 text (byte {exc.start})") from None
     depth = deepest(text)
     if depth > MAX_DEPTH:
-        raise Unfit(f"{path}: JSON nested {depth} deep, more than {MAX_DEPTH}: not a pbem report")
+        raise Unfit(f"{path}: JSON nested more than {MAX_DEPTH} deep: not a pbem report")
     try:
         value = json.loads(text)
         json.dumps(value, ensure_ascii=False).encode("utf-8")
@@ -272,11 +272,14 @@ STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 
 
 def deepest(text: str) -> int:
-    """How deep the brackets of a JSON text nest, strings left out (a text that is not JSON gets some number)."""
+    """How deep the brackets of a JSON text nest, strings left out, counted up to one past MAX_DEPTH (a text that
+    is not JSON gets some number)."""
     depth = most = 0
-    for bracket in re.findall(r"[\[\]{}]", STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
+    for bracket in re.finditer(r"[\[\]{}]", STRING.sub("", text)):
+        depth += 1 if bracket.group() in "[{" else -1
         most = max(most, depth)
+        if most > MAX_DEPTH:
+            break
     return most
 
 

@@ -10,6 +10,7 @@ import random
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import zlib
 from pathlib import Path
@@ -17,6 +18,8 @@ from pathlib import Path
 import pytest
 from conftest import run
 from crafted_reports import crafted_trials, gzip_bomb
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.dice import draw
 from pbem import checker
@@ -141,6 +144,14 @@ def test_the_checker_over_mutated_real_reports_lets_no_exception_out_and_is_neve
     found = crafted_trials(tmp_path, 120, random.Random(26), demo)
     assert found["trials"] == 120 and found["fuzz cases run"] > 100, found
     assert found["crashes found"] == 0 and found["slow cases"] == 0, found.details
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rng=st.randoms(use_true_random=False))
+def test_any_mutation_hypothesis_draws_of_a_real_report_gives_exit_0_or_1_quickly(demo, rng):
+    with tempfile.TemporaryDirectory() as tmp:
+        found = crafted_trials(Path(tmp), 1, rng, demo)
+    assert found["fuzz cases run"] == 1 and found["crashes found"] == 0 and found["slow cases"] == 0, found.details
 
 
 def test_the_gzip_bomb_is_what_it_claims_to_be():
