@@ -30,6 +30,9 @@ Checks (the tests in tests/ run small, fixed versions of each):
   forged-floods  3, 12 and 40 forged mails of each kind in a player's or the GM's name (wrong or no token,
             press, rolls, requests), then the real sender's own: its answer must come, the floods' stay in
             their share
+  crafted   the player's checker run on a player's real reports with one mutated (a field of another type, a
+            key deleted, a number huge, zero or negative, deep nesting, the file cut, a gzip bomb): an exception
+            let out, a traceback or an exit code other than 0 or 1 is a crash (tests/crafted_reports.py)
 
 Prints one row per check: trials, faults injected, orders lost, reports lost, duplicate sends, leaks found,
 crashes found, damage missed (a damaged record verify or replay passed), slow cases (over 1 s), fuzz cases run;
@@ -58,10 +61,12 @@ from tests.harness import registered  # noqa: E402
 COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicate sends", "leaks found",
            "crashes found", "damage missed", "slow cases", "fuzz cases run")
 FULL = {"kill": 200, "force": 90, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000,
-        "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 2000, "forged-floods": 40}
+        "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 2000, "forged-floods": 40,
+        "crafted": 1000}
 NOW = "2026-03-01T13:00:00Z"   # the disk trials run at one moment, so that their files compare
 QUICK = {"kill": 10, "force": 9, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1,
-         "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 200, "forged-floods": 12}
+         "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 200, "forged-floods": 12,
+         "crafted": 200}
 
 
 # -- the checks: each returns a Counter with (some of) the COLUMNS, and details ------------------------------
@@ -315,10 +320,20 @@ def check_forged_floods(size: int, rng: random.Random) -> Counter:
     return _adversary(lambda root, games: forged_flood_trials(root, tuple(n for n in (3, 12, 40) if n <= size)), [])
 
 
+def check_crafted(size: int, rng: random.Random) -> Counter:
+    from tests.crafted_reports import crafted_trials
+
+    with tempfile.TemporaryDirectory() as tmp:
+        found = crafted_trials(Path(tmp), size, rng)
+    row = Counter({key: value for key, value in found.items()})
+    row.details = {"passed as well": found["passed as well"], "problems": found.details[:10]}
+    return row
+
+
 CHECKS = {"kill": check_kill, "force": check_force, "disk": check_disk, "network": check_network, "clock": check_clock,
           "fuzz": check_fuzz, "hidden": check_hidden, "hostile": check_hostile, "damaged": check_damaged,
           "inbox": check_inbox, "modes": check_modes, "flood": check_flood, "press-tokens": check_press_tokens,
-          "forged-floods": check_forged_floods}
+          "forged-floods": check_forged_floods, "crafted": check_crafted}
 
 
 def main(argv: list[str]) -> int:

@@ -69,9 +69,10 @@ def dice_key(seed: bytes, nonces: dict[str, str], beacon: str | None = None) -> 
 
 
 def draw(key: bytes, seq: int, sides: int, purpose: str) -> int:
-    """One fair roll of a die with `sides` faces, 1..sides."""
-    if sides < 1:
-        raise ValueError("a die has at least one side")
+    """One fair roll of a die with `sides` faces, 1..sides: from 1 to 2**64 sides (beyond, no 8-byte block is ever
+    below the rejection bound, and the loop would never end)."""
+    if not sides_drawable(sides):
+        raise ValueError(f"a die has 1 to 2**64 sides, not {sides!r}"[:80])
     bound = _SPAN - (_SPAN % sides)
     attempt = 0
     while True:
@@ -81,6 +82,11 @@ def draw(key: bytes, seq: int, sides: int, purpose: str) -> int:
         if x < bound:
             return x % sides + 1
         attempt += 1
+
+
+def sides_drawable(sides) -> bool:
+    """Whether the algorithm draws a die of so many sides: a whole number from 1 to 2**64."""
+    return type(sides) is int and 1 <= sides <= _SPAN
 
 
 @dataclass
@@ -142,8 +148,11 @@ def hidden_stream(seed: bytes, rolls: list[dict] = ()) -> Dice:
 
 
 def recheck(key: bytes, rolls: list[dict]) -> int | None:
-    """The sequence number of the first recorded roll that the key does not give, or None."""
+    """The sequence number of the first recorded roll that the key does not give (a die the algorithm never draws
+    included), or None."""
     for index, roll in enumerate(rolls):
-        if roll.get("seq") != index or draw(key, index, roll["sides"], roll["purpose"]) != roll["value"]:
+        if not isinstance(roll, dict) or roll.get("seq") != index or not sides_drawable(roll.get("sides")) \
+                or not isinstance(roll.get("purpose"), str) \
+                or draw(key, index, roll["sides"], roll["purpose"]) != roll.get("value"):
             return index
     return None

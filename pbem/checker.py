@@ -25,14 +25,16 @@ packages. It checks
     the dice.
 
 It prints what it checked, and each problem on a line of its own; the exit code is 0 when all is
-well, 1 when something is wrong, 2 when the files cannot be read.
+well, 1 when something is wrong (a file that is not a report as pbem writes it too: one line names the file
+and what is wrong with it), 2 when the checker cannot do its work (no reports given, py_ecc missing).
+A file is read with bounds a forged one cannot stretch: at most 4 MiB, packed or unpacked, nested at most 64
+deep, and every field the checker reads of the type pbem writes (a die of 1 to 2**64 sides).
 """
 from __future__ import annotations
 
 import argparse
 import email
 import email.policy
-import gzip
 import hashlib
 import hmac
 import json
@@ -110,6 +112,8 @@ def check_beacon(report: dict, before: dict | None, key: str, problems: list[str
 
 
 def draw(key: bytes, seq: int, sides: int, purpose: str) -> int:
+    if type(sides) is not int or not 1 <= sides <= SPAN:   # beyond 2**64 the rejection step would never end
+        raise ValueError(f"a die of {sides!r} sides: pbem-dice-v1 rolls 1 to 2**64")
     bound = SPAN - (SPAN % sides)
     attempt = 0
     while True:
@@ -126,7 +130,7 @@ def roll_key(seed: bytes, number: int, beacon: str | None = None) -> bytes:
     return hmac.new(seed, f"pbem roll {number}\n{mixed}".encode(), hashlib.sha256).digest()
 
 
-EXPRESSION = re.compile(r"^([0-9]+)d([0-9]+)(?:([+-])([0-9]+)|>=([0-9]+))?$")
+EXPRESSION = re.compile(r"^([0-9]{1,3})d([0-9]{1,4})(?:([+-])([0-9]{1,4})|>=([0-9]{1,4}))?$")   # pbem roll's
 
 
 def expected_roll(seed: bytes, roll: dict, randomness: str | None) -> tuple[int, list[int], int] | None:
@@ -136,7 +140,7 @@ def expected_roll(seed: bytes, roll: dict, randomness: str | None) -> tuple[int,
     if not found:
         return None
     count, sides = int(found.group(1)), int(found.group(2))
-    if sides < 2:
+    if sides < 2 or count > 100:
         return None
     key = roll_key(seed, roll["seq"], randomness)
     dice = [draw(key, index, sides, roll["purpose"]) for index in range(count)]
@@ -188,6 +192,14 @@ def check_on_demand(report: dict, problems: list[str], beacon_key: str = "") -> 
     return len(rolls)
 
 
+MAX_BYTES = 4 << 20     # a report, packed or unpacked, and a notice: the largest pbem writes is far smaller
+MAX_DEPTH = 64          # JSON nesting: pbem's reports nest about 10 deep
+
+
+class Unfit(ValueError):
+    """A file that is not what pbem writes: the message names the file and what is wrong with it."""
+
+
 def read_reports(paths: list[str]) -> list[dict]:
     files = []
     for name in paths:
@@ -195,23 +207,187 @@ def read_reports(paths: list[str]) -> list[dict]:
         files += sorted([*path.glob("*.json"), *path.glob("*.json.gz")]) if path.is_dir() else [path]
     reports = []
     for path in files:
-        report = json.loads(unpacked(path).decode("utf-8"))
-        if report.get("format") != "pbem-report-1" or "dice" not in report:
-            raise ValueError(f"{path}: not a pbem JSON report")
+        report = parsed(path, unpacked(path))
+        problem = unfit(report, REPORT, "")
+        if problem:
+            raise Unfit(f"{path}: not a pbem JSON report: {problem}")
         report["_file"] = str(path)
         reports.append(report)
     return reports
 
 
+def bounded_read(path: Path) -> bytes:
+    """A regular file's bytes, at most MAX_BYTES of them (a FIFO or a device is never opened for reading)."""
+    import os
+    import stat
+
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise Unfit(f"{path}: not a regular file")
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise Unfit(f"{path}: bigger than {MAX_BYTES >> 20} MiB, far more than any pbem file")
+    return data
+
+
 def unpacked(path: Path) -> bytes:
-    """The file's bytes, gunzipped if it is a gzip file (as the report mails attach the JSON reports)."""
-    data = path.read_bytes()
+    """The file's bytes, gunzipped if it is a gzip file (as the report mails attach the JSON reports), never
+    more than MAX_BYTES unpacked."""
+    data = bounded_read(path)
     if data[:2] != b"\x1f\x8b":
         return data
+    unpacker = zlib.decompressobj(16 + zlib.MAX_WBITS)
     try:
-        return gzip.decompress(data)
-    except (EOFError, zlib.error) as exc:
-        raise ValueError(f"{path}: a damaged gzip file ({exc})") from exc
+        text = unpacker.decompress(data, MAX_BYTES + 1)
+    except zlib.error as exc:
+        raise Unfit(f"{path}: a damaged gzip file ({exc})") from None
+    if len(text) > MAX_BYTES:
+        raise Unfit(f"{path}: unpacks to more than {MAX_BYTES >> 20} MiB, far more than any pbem report")
+    if not unpacker.eof or unpacker.unused_data:
+        raise Unfit(f"{path}: a damaged gzip file (cut short, or more than the one report)")
+    return text
+
+
+def parsed(path: Path, data: bytes):
+    """The JSON value of a file's bytes, its nesting measured before it is parsed."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Unfit(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    depth = deepest(text)
+    if depth > MAX_DEPTH:
+        raise Unfit(f"{path}: JSON nested more than {MAX_DEPTH} deep: not a pbem report")
+    try:
+        value = json.loads(text)
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise Unfit(f"{path}: holds text that is not Unicode (a lone surrogate)") from None
+    except ValueError as exc:
+        raise Unfit(f"{path}: not JSON ({str(exc)[:100]})") from None
+    return value
+
+
+STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+def deepest(text: str) -> int:
+    """How deep the brackets of a JSON text nest, strings left out, counted up to one past MAX_DEPTH (a text that
+    is not JSON gets some number)."""
+    depth = most = 0
+    for bracket in re.finditer(r"[\[\]{}]", STRING.sub("", text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        most = max(most, depth)
+        if most > MAX_DEPTH:
+            break
+    return most
+
+
+# -- the shape of what the checker reads of a report ------------------------------------------------------------
+
+HEX = re.compile(r"^(?:[0-9a-f]{2})*$")
+STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$")
+
+
+def whole(low: int, high: int):
+    return ("whole", low, high)
+
+
+def optional(shape):
+    return ("optional", shape)
+
+
+def list_of(shape, most: int):
+    return ("list", shape, most)
+
+
+DIE = whole(1, SPAN)
+ROUND = whole(0, 99_999)
+ROLL = {"seq": whole(0, 10**7), "sides": DIE, "purpose": str, "value": DIE}
+BEACON = {"round": whole(1, 10**12), "closing": "stamp", "public_key": "hex", "previous_signature": "hex",
+          "signature": "hex", "randomness": optional("hex")}
+ON_DEMAND = {"seq": whole(0, 10**7), "expression": str, "purpose": str, "at": "stamp", "sides": DIE,
+             "dice": list_of(DIE, 100), "result": whole(-(10**9), 10**9), "beacon": optional(BEACON)}
+DICE = {"algorithm": optional(str), "seed": "hex", "commitment": "hex", "next_commitment": optional("hex"),
+        "nonces": optional(("map", str)), "rolls": optional(list_of(ROLL, 10**6)), "beacon": optional(BEACON),
+        "next_beacon": optional({"round": whole(1, 10**12), "closing": "stamp"}),
+        "on_demand": optional(list_of(ON_DEMAND, 100)),
+        "hidden": optional({"commitment": "hex", "seed": optional("hex"), "rolls": optional(list_of(ROLL, 10**6))})}
+CHAIN = {"previous": optional("hex"), "orders": optional("hex"), "report": optional("hex"), "link": optional("hex")}
+REPORT = {"format": "pbem-report-1", "campaign": str, "player": str, "round": ROUND, "dice": DICE,
+          "chain": optional(CHAIN), "rerun": optional({"commitment": optional("hex")})}
+
+
+def unfit(value, shape, where: str) -> str | None:
+    """What is wrong with a value against its declared shape (the first thing), or None."""
+    if isinstance(shape, dict):
+        return unfit_object(value, shape, where)
+    if isinstance(shape, tuple):
+        if shape[0] == "optional":
+            return None if value is None else unfit(value, shape[1], where)
+        if shape[0] == "list":
+            return unfit_list(value, shape, where)
+        if shape[0] == "map":
+            fits = isinstance(value, dict) and all(isinstance(v, shape[1]) for v in value.values())
+            return None if fits else f"{where} is {kind(value)}, not an object of texts"
+        if type(value) is not int or not shape[1] <= value <= shape[2]:   # a whole number
+            return f"{where} is {kind(value)}, not a whole number from {shape[1]} to {bound_text(shape[2])}" + (
+                " (a die pbem rolls has 1 to 2**64 sides)" if shape is DIE and where.endswith("sides") else "")
+        return None
+    if shape is str:
+        return None if isinstance(value, str) else f"{where} is {kind(value)}, not a text"
+    if shape == "hex":
+        return None if isinstance(value, str) and HEX.match(value) else f"{where} is {kind(value)}, not hex digits"
+    if shape == "stamp":
+        fits = isinstance(value, str) and STAMP.match(value) and moment(value)
+        return None if fits else f"{where} is {kind(value)}, not a moment"
+    return None if value == shape else f"{where} is {kind(value)}, not {shape!r}"
+
+
+def unfit_object(value, shape: dict, where: str) -> str | None:
+    if not isinstance(value, dict):
+        return f"{where or 'the file'} is {kind(value)}, not an object"
+    for key, inner in shape.items():
+        named = f"{where}.{key}" if where else key
+        if key not in value:
+            if not (isinstance(inner, tuple) and inner[0] == "optional"):
+                return f"{named} is missing"
+            continue
+        problem = unfit(value[key], inner, named)
+        if problem:
+            return problem
+    return None
+
+
+def unfit_list(value, shape: tuple, where: str) -> str | None:
+    if not isinstance(value, list) or len(value) > shape[2]:
+        return f"{where} is {kind(value)}, not a list of at most {shape[2]}"
+    for index, item in enumerate(value):
+        problem = unfit(item, shape[1], f"{where}[{index}]")
+        if problem:
+            return problem
+    return None
+
+
+def moment(stamp: str):
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def kind(value) -> str:
+    """A value as a message shows it: short, whatever its size."""
+    if isinstance(value, (dict, list)):
+        return f"{'an object' if isinstance(value, dict) else 'a list'} of {len(value)}"
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else f"a number of {len(str(value))} digits"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def bound_text(number: int) -> str:
+    return "2**64" if number == SPAN else str(number)
 
 
 def check_dice(report: dict, problems: list[str], beacon: str | None = None) -> int:
@@ -288,23 +464,26 @@ def check_link(report: dict, before: dict | None, problems: list[str]) -> int:
 
 
 # the notice as common/rollback.txt.j2 words it, wrapped anywhere, in English or Spanish
-NOTICE_ROUND = re.compile(r"round\s+(\d+)\s+will\s+be\s+played\s+again|ronda\s+(\d+)\s+se\s+jugará\s+de\s+nuevo",
-                          re.IGNORECASE)
+NOTICE_ROUND = re.compile(r"round\s+(\d{1,5})\s+will\s+be\s+played\s+again|"
+                          r"ronda\s+(\d{1,5})\s+se\s+jugará\s+de\s+nuevo", re.IGNORECASE)
 NOTICE_COMMITMENT = re.compile(r"^\s+([0-9a-f]{64})\s*$", re.MULTILINE)
 
 
 def read_notice(path: str) -> tuple[int, str]:
     """(round, commitment) of a rollback notice, as the mail (or its text) the player received."""
-    data = Path(path).read_bytes()
+    data = bounded_read(Path(path))
     mail = email.message_from_bytes(data, policy=email.policy.default)
     if mail.get("Subject") is None:
         text = data.decode("utf-8", errors="replace")   # the notice's text, saved on its own
     else:
         part = mail.get_body(preferencelist=("plain",))
-        text = part.get_content() if part is not None else ""
+        try:
+            text = part.get_content() if part is not None else ""
+        except (LookupError, ValueError, AttributeError) as exc:   # a charset or encoding no mail reader knows
+            raise Unfit(f"{path}: a mail whose text cannot be read ({type(exc).__name__})") from None
     found_round, found_commitment = NOTICE_ROUND.search(text), NOTICE_COMMITMENT.search(text)
     if not found_round or not found_commitment:
-        raise ValueError(f"{path}: not a pbem rollback notice (no round played again, or no commitment)")
+        raise Unfit(f"{path}: not a pbem rollback notice (no round played again, or no commitment)")
     return int(found_round.group(1) or found_round.group(2)), found_commitment.group(1)
 
 
@@ -386,13 +565,20 @@ def main(argv: list[str] | None = None) -> int:
                         help="the public key of the drand chain the campaign uses [default: drand mainnet's]")
     args = parser.parse_args(argv)
     try:
-        reports = read_reports(args.reports)
         nonces = {int(k): v for k, _, v in (item.partition("=") for item in args.nonce)}
+    except ValueError:
+        print(f"checker: --nonce {args.nonce}: give each as ROUND=WORD, the round a number", file=sys.stderr)
+        return 2
+    try:
+        reports = read_reports(args.reports)
         notices: dict[int, list[str]] = {}
         for path in args.notice:
             number, promised = read_notice(path)
             notices.setdefault(number, []).append(promised)
-    except (OSError, ValueError, KeyError) as exc:
+    except Unfit as exc:
+        print(f"checker: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
         print(f"checker: {exc}", file=sys.stderr)
         return 2
     if not reports:
@@ -403,10 +589,10 @@ def main(argv: list[str] | None = None) -> int:
     except NeedsPackage as exc:
         print(f"checker: {exc}", file=sys.stderr)
         return 2
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        print(f"checker: a report is not as pbem writes it ({type(exc).__name__}: {exc}); was it edited by hand?",
-              file=sys.stderr)
-        return 2
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        print(f"checker: a report is not as pbem writes it ({type(exc).__name__}: {str(exc)[:100]}); was it edited "
+              "by hand?", file=sys.stderr)
+        return 1
     print(f"checked {counts['reports']} reports: {counts['rolls']} rolls recomputed, {counts['commitments']} "
           f"commitments, {counts['links']} links of the record chain, {counts['nonces']} of your nonces"
           + (f", {counts['beacons']} beacon rounds" if counts["beacons"] else "")

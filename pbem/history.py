@@ -13,7 +13,7 @@ import os
 from engine import canonical
 from engine.beacon import BeaconRound, round_after
 from engine.beacon import verify as verify_beacon
-from engine.dice import commitment, dice_key, hidden_seed, recheck, round_seed
+from engine.dice import commitment, dice_key, hidden_seed, recheck, round_seed, sides_drawable
 from pbem import clock, press, roll
 from pbem.campaign import Campaign
 from pbem.errors import CampaignDamaged, UserError
@@ -200,22 +200,13 @@ def check_round_folder(folder, where: str, number: int, secret: bytes,
     """(problems, attempt) of one round's folder on its own: every file as its record hashes it, the seed
     revealed against its commitment and derived from the campaign secret for its attempt, the beacon round,
     every roll."""
-    problems = []
     record = read_record(folder / "round.json")
-    listed = record.get("files", {})
-    present = {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()} - {"round.json"}
-    for name in sorted(present - set(listed)):
-        problems.append(f"{where}: {name} is not in the round's record")
-    for name, expected in sorted(listed.items()):
-        path = folder / name
-        if path.is_symlink():   # the same bytes, maybe, but no longer the file the round wrote
-            problems.append(f"{where}: {name} is a link to {os.readlink(path)}, not the file the round wrote")
-        elif not path.is_file():
-            problems.append(f"{where}: {name} is missing")
-        elif canonical.sha256_hex(path.read_bytes()) != expected:
-            problems.append(f"{where}: {name} was changed after the round was resolved")
+    problems = files_unlike_record(folder, where, record.get("files", {}))
     dice = read_record(folder / "dice.json")
     tried = record.get("attempt", 0)
+    unfit = dice_record_unfit(dice, where)
+    if unfit:
+        return problems + [unfit], tried
     seed = bytes.fromhex(dice["seed"])
     if commitment(seed) != dice["commitment"] or dice["commitment"] != record.get("commitment"):
         problems.append(f"{where}: the revealed seed does not match its commitment")
@@ -246,6 +237,43 @@ def check_round_folder(folder, where: str, number: int, secret: bytes,
             if chain != expected or link != expected["link"]:
                 problems.append(f"{where}: {player}'s link in the record chain does not match the report and orders")
     return problems, tried
+
+
+def files_unlike_record(folder, where: str, listed: dict) -> list[str]:
+    """Every file of a round's folder that is not as the round's record hashes it, or not in it."""
+    problems = []
+    present = {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()} - {"round.json"}
+    for name in sorted(present - set(listed)):
+        problems.append(f"{where}: {name} is not in the round's record")
+    for name, expected in sorted(listed.items()):
+        path = folder / name
+        if path.is_symlink():   # the same bytes, maybe, but no longer the file the round wrote
+            problems.append(f"{where}: {name} is a link to {os.readlink(path)}, not the file the round wrote")
+        elif not path.is_file():
+            problems.append(f"{where}: {name} is missing")
+        elif canonical.sha256_hex(path.read_bytes()) != expected:
+            problems.append(f"{where}: {name} was changed after the round was resolved")
+    return problems
+
+
+def dice_record_unfit(dice, where: str) -> str | None:
+    """What makes a round's dice record one the dice cannot be rechecked from (a seed that is not hex, a roll of a
+    die the algorithm never draws, which would loop for ever), in a line; or None."""
+    if not isinstance(dice, dict) or not isinstance(dice.get("seed"), str) \
+            or not isinstance(dice.get("commitment"), str) or not isinstance(dice.get("nonces", {}), dict):
+        return f"{where}: dice.json is not a dice record (no seed, commitment or nonces as pbem writes them)"
+    try:
+        bytes.fromhex(dice["seed"])
+    except ValueError:
+        return f"{where}: dice.json's seed is not hex"
+    rolls = dice.get("rolls", [])
+    if not isinstance(rolls, list):
+        return f"{where}: dice.json's rolls are not a list"
+    for index, made in enumerate(rolls):
+        sides = made.get("sides") if isinstance(made, dict) else None
+        if not sides_drawable(sides):
+            return f"{where}: roll {index} has {str(sides)[:40]} sides: a die has 1 to 2**64, the dice never drew it"
+    return None
 
 
 def check_beacon(where: str, beacon: dict, settings: dict) -> list[str]:

@@ -59,7 +59,7 @@ def test_the_checker_reads_the_gzipped_json_reports_as_the_report_mails_attach_t
     assert done.returncode == 0 and "all is well" in done.stdout, done.stdout + done.stderr
     (saved / "damaged.json.gz").write_bytes(next(saved.glob("*.gz")).read_bytes()[:-20])
     done = subprocess.run([sys.executable, "-I", str(CHECKER), str(saved)], capture_output=True, text=True)
-    assert done.returncode == 2 and "damaged.json.gz" in done.stdout + done.stderr
+    assert done.returncode == 1 and "damaged.json.gz" in done.stdout + done.stderr
 
 
 def test_the_checker_runs_alone_as_a_script_with_python_and_nothing_else(demo, tmp_path):
@@ -155,7 +155,8 @@ def test_a_report_that_is_not_as_pbem_writes_it_is_refused_in_a_sentence_not_a_t
     for name in ("broken.json", "other.json"):
         done = subprocess.run([sys.executable, "-I", str(CHECKER), str(tmp_path / name)], capture_output=True,
                               text=True)
-        assert done.returncode == 2 and done.stderr.startswith("checker: ") and "Traceback" not in done.stderr
+        assert done.returncode == 1 and done.stderr.startswith(f"checker: {tmp_path / name}: ")
+        assert "Traceback" not in done.stderr
 
 
 def test_a_rerun_is_checked_against_the_rollback_notice_the_player_received_not_the_reports_own_copy(played,
@@ -183,5 +184,5 @@ def test_the_checker_reads_a_rollback_notice_from_the_mail_as_received(played, t
     record = json.loads((folder / "archive/rollback-01/rollback.json").read_text())
     assert (number, promised) == (1, record["commitment"])
     (tmp_path / "junk.txt").write_text("hello")
-    with pytest.raises(ValueError, match="not a pbem rollback notice"):
+    with pytest.raises(checker.Unfit, match="not a pbem rollback notice"):
         checker.read_notice(str(tmp_path / "junk.txt"))
