@@ -450,9 +450,13 @@ def check_link(report: dict, before: dict | None, problems: list[str]) -> int:
     """The report's own link (made from the report and its previous link), and that it follows the report
     before; returns how many links were checked."""
     chain = report.get("chain")
-    if not chain:
-        return 0
     where = f"round {report['round']}"
+    if not chain:
+        if before is not None and before.get("chain"):   # reports carry a link from the release that made them on
+            problems.append(f"{where}: the report has no link, though round {before['round']}'s has: the link "
+                            f"was taken out, so that a change to it would not show")
+            return 1
+        return 0
     model = {key: value for key, value in report.items() if key not in ("chain", "_file")}
     core = {"previous": chain.get("previous"), "orders": chain.get("orders"), "report": canonical_digest(model)}
     if chain.get("report") != core["report"] or chain.get("link") != canonical_digest(core):

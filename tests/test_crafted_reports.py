@@ -157,3 +157,15 @@ def test_any_mutation_hypothesis_draws_of_a_real_report_gives_exit_0_or_1_quickl
 def test_the_gzip_bomb_is_what_it_claims_to_be():
     packed = gzip_bomb(1 << 24)
     assert len(zlib.decompress(packed, 31)) > 1 << 24 > 100 * len(packed)
+
+
+def test_a_report_whose_link_was_taken_out_is_told_when_the_round_before_has_one(kept):
+    """Taking the chain out of a report would hide a change to it from the link check: the report before it has
+    one, so its absence is itself the finding."""
+    last = sorted(kept.glob("*.json"))[-1]
+    report = json.loads(last.read_text())
+    report["chain"] = None
+    last.write_text(json.dumps(report))
+    done = checked(*sorted(kept.glob("*.json")))
+    assert done.returncode == 1 and "has no link" in done.stdout + done.stderr, done.stdout + done.stderr
+    assert checked(*sorted(kept.glob("*.json"))[:-1]).returncode == 0
