@@ -270,14 +270,11 @@ def orders_submit(campaign, player, file):
 
 
 def _take_orders(camp, file: Path, player: str | None, keep: bool):
-    from pbem.files import campaign_lock
+    from pbem.files import campaign_lock, read_gm_bytes
     from pbem.inbox import forecast_text
-    from pbem.orders import deliver_briefings, normalised_text, read_orders, store
+    from pbem.orders import MAX_BYTES, deliver_briefings, normalised_text, read_orders, store
 
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        _fail(f"{file}: cannot read the order file: {exc.strerror}")
+    data = read_gm_bytes(file, MAX_BYTES, what="order file")   # as the inbox bounds one
     if keep:
         camp.player(player)
         with campaign_lock(camp.folder):
@@ -526,10 +523,10 @@ def press_command(campaign, text, file):
     if (text is None) == (file is None):
         _fail("give the announcement with --text or with --file, one of them")
     if file is not None:
-        try:
-            text = file.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            _fail(f"{file}: cannot read it as UTF-8 text ({exc})")
+        from pbem.files import read_gm_text
+        from pbem.orders import MAX_BYTES
+
+        text = read_gm_text(file, MAX_BYTES, what="announcement")   # bounded as an order file is
     text = press.cleaned(text)
     if not text:
         _fail("the announcement is empty")
@@ -955,6 +952,11 @@ def site(campaign, outdir, language):
         click.echo("\r", nl=False, err=True)
     click.echo(f"site: {len(camp.resolved_rounds())} rounds in {outdir}: {done['written']} files written, "
                f"{done['unchanged']} unchanged, {done['removed']} removed")
+    if before.note:
+        click.echo(f"Note: {before.note}")
+    elif done["left"]:
+        click.echo(f"Note: {done['left']} files of the earlier site were left: changed since pbem wrote them, or "
+                   "not plain files")
 
 
 @cli.command()
