@@ -239,7 +239,7 @@ def orders_template(campaign, player):
 
 @orders.command("check")
 @CAMPAIGN
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 def orders_check(campaign, file):
     """Check an order file without storing it; show what would be executed.
 
@@ -255,7 +255,7 @@ def orders_check(campaign, file):
 @orders.command("submit")
 @CAMPAIGN
 @click.argument("player")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 def orders_submit(campaign, player, file):
     """Store FILE as PLAYER's orders for the open round (replacing earlier ones).
 
@@ -508,7 +508,7 @@ def resume(campaign):
 @cli.command("press")
 @CAMPAIGN
 @click.option("--text", help="The announcement's text.")
-@click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path), help="Or: a UTF-8 file holding it.")
+@click.option("--file", "file", type=click.Path(path_type=Path), help="Or: a UTF-8 file holding it.")
 def press_command(campaign, text, file):
     """Announce to every player: the text is in every report of the open round, signed "the game master".
 
@@ -528,10 +528,12 @@ def press_command(campaign, text, file):
 
         text = read_gm_text(file, MAX_BYTES, what="announcement")   # bounded as an order file is
     text = press.cleaned(text)
+    where = f"{file}: " if file is not None else ""
     if not text:
-        _fail("the announcement is empty")
+        _fail(f"{where}the announcement is empty")
     if press.too_long(text):
-        _fail(f"the announcement is too long: at most {press.MAX_CHARACTERS:,} characters and {press.MAX_LINES} lines")
+        _fail(f"{where}the announcement is too long: at most {press.MAX_CHARACTERS:,} characters and "
+              f"{press.MAX_LINES} lines")
     camp = _load(campaign)
     if camp.is_over():
         _fail("the game is over: there is no next report to announce in")

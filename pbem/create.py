@@ -138,13 +138,14 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     check_schedule(planned, "", ("--deadline-weekdays", "--deadline-hours", "--deadline-days"))
     planned.check_beacon_settings("--beacon")
 
+    file_options = read_file_options(dict(options or {}))   # a GM's file refused before anything is made
     staging = folder.parent / f".{folder.name}.new-{os.getpid()}"
     if staging.exists():
         shutil.rmtree(staging)
     make_folder(staging)
     try:
         campaign = _fill(staging, game, name, gm, list(players), options, deadline_hours, missing_orders,
-                         beacon, settings, secret, tokens, names)
+                         beacon, settings, secret, tokens, names, file_options)
     except BaseException:   # whatever went wrong, no half-made campaign is left behind
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -156,7 +157,8 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
 
 
 def _fill(staging: Path, game, name: str, gm: str, players: list[Player], options, deadline_hours: int,
-          missing_orders: str, beacon, settings: dict, secret: bytes | None, tokens, names: list[str]) -> Campaign:
+          missing_orders: str, beacon, settings: dict, secret: bytes | None, tokens, names: list[str],
+          file_options: dict) -> Campaign:
     """The campaign's files, its setup round and its welcome letters, all in the staging folder."""
     now = clock.now()
     campaign = Campaign(folder=staging, name=name, game_name=game.name, gm=gm, players=list(players),
@@ -168,7 +170,7 @@ def _fill(staging: Path, game, name: str, gm: str, players: list[Player], option
     campaign.write_secrets(secret, tokens)
     for sub in ("orders", "inbox", "outbox", "sent", "received", "rounds"):
         make_folder(staging / sub)
-    inputs = {"round": 0, "players": names, "options": read_file_options(campaign.options),
+    inputs = {"round": 0, "players": names, "options": file_options,
               "resolved_at": clock.stamp(now), "previous_links": {},   # the record chain starts here
               **({"languages": languages} if (languages := campaign.languages()) else {}),
               **({"timezone": campaign.timezone} if campaign.timezone != "UTC" else {})}
