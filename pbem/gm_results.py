@@ -8,6 +8,7 @@ the file itself stays, the GM's own record (a rollback plays the round again fro
 """
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 
@@ -34,7 +35,7 @@ def read(campaign: Campaign, state: dict, number: int) -> dict:
     from pbem.orders import OrdersRejected, locate_problem, parse_document
 
     path = path_of(campaign, number)
-    if not path.is_file():
+    if not os.path.lexists(path):   # anything else there (a link, a FIFO) is named for what it is by text_of
         raise UserError(f"round {number} waits for the GM's results: there is no {path}",
                         [f"pbem moderate draft {campaign.folder} writes its skeleton, with every player's orders; "
                          "write the results in it, take out its line draft = true, and resolve again"])
