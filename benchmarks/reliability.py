@@ -28,6 +28,12 @@ Checks (the tests in tests/ run small, fixed versions of each):
   forged-floods  3, 12 and 40 forged mails of each kind in a player's or the GM's name (wrong or no token,
             press, rolls, requests), then the real sender's own: its answer must come, the floods' stay in
             their share
+  gm-files  the GM's own files gone wrong (/dev/zero, a FIFO, a folder, a 60 MB file, a 60 KB dotted key, 100,000
+            nested lists, half a million values, not UTF-8) x every command that reads one (new with
+            components_file, orders check and submit, press --file, moderate check and resolve on a results
+            file), each in a process with a timeout and 1 GiB of address space: an answer other than exit 2
+            with one line naming the file is a crash; over 1 s more than on an empty file is slow
+            (tests/test_gm_files.py)
 
 Prints one row per check: trials, faults injected, orders lost, reports lost, duplicate sends, leaks found,
 crashes found, slow cases (over 1 s), fuzz cases run; then the details. Needs Dovecot (tests/mailservers.py
@@ -55,10 +61,12 @@ from tests.harness import registered  # noqa: E402
 COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicate sends", "leaks found",
            "crashes found", "slow cases", "fuzz cases run")
 FULL = {"kill": 200, "force": 90, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000,
-        "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 2000, "forged-floods": 40}
+        "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 2000, "forged-floods": 40,
+        "gm-files": 1}
 NOW = "2026-03-01T13:00:00Z"   # the disk trials run at one moment, so that their files compare
 QUICK = {"kill": 10, "force": 9, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1,
-         "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 200, "forged-floods": 12}
+         "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 200, "forged-floods": 12,
+         "gm-files": 1}
 
 
 # -- the checks: each returns a Counter with (some of) the COLUMNS, and details ------------------------------
@@ -312,10 +320,16 @@ def check_forged_floods(size: int, rng: random.Random) -> Counter:
     return _adversary(lambda root, games: forged_flood_trials(root, tuple(n for n in (3, 12, 40) if n <= size)), [])
 
 
+def check_gm_files(size: int, rng: random.Random) -> Counter:
+    from tests.test_gm_files import gm_file_trials
+
+    return _adversary(lambda root, games: gm_file_trials(root), [])
+
+
 CHECKS = {"kill": check_kill, "force": check_force, "disk": check_disk, "network": check_network, "clock": check_clock,
           "fuzz": check_fuzz, "hidden": check_hidden, "hostile": check_hostile, "damaged": check_damaged,
           "inbox": check_inbox, "modes": check_modes, "flood": check_flood, "press-tokens": check_press_tokens,
-          "forged-floods": check_forged_floods}
+          "forged-floods": check_forged_floods, "gm-files": check_gm_files}
 
 
 def main(argv: list[str]) -> int:

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, make_campaign, pbem_env
+
+from tests.conftest import ROOT, make_campaign, pbem_env
 
 MEMORY = 1 << 30          # the address space a command may have: a read of /dev/zero fails at once
 TIMEOUT = 20              # seconds; a command that waits on a FIFO is killed here

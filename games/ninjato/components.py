@@ -2,7 +2,8 @@
 
 `load()` (the default file) and `parse(text)` (a GM's own, read by the shell) give the components as plain
 data (every piece one dict or int, each with its own id), or raise ComponentsError with every problem found:
-a typed ComponentProblem (a code, where in the file, the values it quotes), never only a sentence. The file's vocabulary:
+a typed ComponentProblem (a code, where in the file, the values it quotes), never only a sentence.
+The file's vocabulary:
 
 - `highest_kind`: the treasure kind that counts as the most valuable whatever its value ("gold").
 - `[[clans]]` id ("taira", "minamoto", "go-shirakawa": the rules name these three), colour, tokens (the
