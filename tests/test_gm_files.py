@@ -23,7 +23,8 @@ from tests.conftest import ROOT, make_campaign, pbem_env
 
 MEMORY = 1 << 30          # the address space a command may have: a read of /dev/zero fails at once
 TIMEOUT = 20              # seconds; a command that waits on a FIFO is killed here
-SLOW_SECONDS = 1.0        # after the process has started (its start-up measured on a command that reads nothing)
+SLOW_SECONDS = 1.0        # beyond what the command takes on an empty file (benchmarks/reliability.py)
+TEST_SLOW_SECONDS = 5.0   # the same in the tests, on a machine shared with other work (the old code took > 10 s)
 HUGE = 60 << 20           # a sparse file, made at once
 
 
@@ -162,10 +163,10 @@ def usual_seconds(camps: Campaigns, command: str) -> float:
         del HOSTILE["an empty file"]
 
 
-def gm_file_trials(root: Path) -> Counter:
+def gm_file_trials(root: Path, slow: float = SLOW_SECONDS) -> Counter:
     """Every hostile file x every command that reads it. "crashes found": an answer other than exit 2 with one
     line naming the file (a traceback, a hang killed at TIMEOUT, memory run out, the file taken); "slow cases":
-    more than SLOW_SECONDS beyond what the command takes on an empty file."""
+    more than `slow` seconds beyond what the command takes on an empty file."""
     camps = campaigns(root)
     total = Counter()
     total.details = []
@@ -180,7 +181,7 @@ def gm_file_trials(root: Path) -> Counter:
             if not refused_in_one_line(answer, named):
                 total["crashes found"] += 1
                 total.details.append(f"{command} on {kind}: exit {answer.code}: {answer.err.strip()[-300:]}")
-            if answer.seconds - usual > SLOW_SECONDS:
+            if answer.seconds - usual > slow:
                 total["slow cases"] += 1
                 total.details.append(f"{command} on {kind}: {answer.seconds - usual:.1f} s more than usual")
     return total
@@ -209,7 +210,7 @@ def test_a_fifo_given_as_components_file_or_order_file_does_not_hang_the_command
 def test_a_components_file_with_a_60_kb_dotted_key_is_refused_in_well_under_a_second(camps):
     answer, path = one_trial(camps, "new --option components_file", "a 60 KB dotted key", 200)
     assert refused_in_one_line(answer, str(path)) and "dotted key of 30,001 parts" in answer.err, answer
-    assert answer.seconds - usual_seconds(camps, "new --option components_file") < SLOW_SECONDS
+    assert answer.seconds - usual_seconds(camps, "new --option components_file") < TEST_SLOW_SECONDS
 
 
 def test_a_components_file_of_100000_nested_lists_is_refused_without_a_recursion_error(camps):
@@ -221,7 +222,7 @@ def test_a_60_mb_results_file_is_refused_by_its_size_before_it_is_read(camps):
     for command in ("moderate check", "resolve"):
         answer, _ = one_trial(camps, command, "a 60 MB file", 400)
         assert refused_in_one_line(answer, "round-001.toml") and "62,914,560 bytes" in answer.err, answer
-        assert answer.seconds - usual_seconds(camps, command) < SLOW_SECONDS
+        assert answer.seconds - usual_seconds(camps, command) < TEST_SLOW_SECONDS
 
 
 def test_a_results_file_that_is_a_link_or_fifo_is_refused_and_the_round_is_not_resolved(camps):
@@ -252,6 +253,6 @@ def test_the_gm_may_allow_a_larger_data_file_from_1_to_64_mib(camps, tmp_path):
 
 
 def test_every_hostile_gm_file_is_refused_by_every_command_that_reads_it_in_one_line(tmp_path):
-    found = gm_file_trials(tmp_path)
+    found = gm_file_trials(tmp_path, TEST_SLOW_SECONDS)
     assert found["trials"] == len(HOSTILE) * len(COMMANDS)
     assert found["crashes found"] == 0 and found["slow cases"] == 0, found.details
