@@ -33,6 +33,12 @@ Checks (the tests in tests/ run small, fixed versions of each):
   crafted   the player's checker run on a player's real reports with one mutated (a field of another type, a
             key deleted, a number huge, zero or negative, deep nesting, the file cut, a gzip bomb): an exception
             let out, a traceback or an exit code other than 0 or 1 is a crash (tests/crafted_reports.py)
+  gm-files  the GM's own files gone wrong (/dev/zero, a FIFO, a folder, a 60 MB file, a 60 KB dotted key, 100,000
+            nested lists, half a million values, not UTF-8) x every command that reads one (new with
+            components_file, orders check and submit, press --file, moderate check and resolve on a results
+            file), each in a process with a timeout and 1 GiB of address space: an answer other than exit 2
+            with one line naming the file is a crash; over 1 s more than on an empty file is slow
+            (tests/test_gm_files.py)
 
 Prints one row per check: trials, faults injected, orders lost, reports lost, duplicate sends, leaks found,
 crashes found, damage missed (a damaged record verify or replay passed), slow cases (over 1 s), fuzz cases run;
@@ -62,11 +68,11 @@ COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicat
            "crashes found", "damage missed", "slow cases", "fuzz cases run")
 FULL = {"kill": 200, "force": 90, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000,
         "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 2000, "forged-floods": 40,
-        "crafted": 1000}
+        "crafted": 1000, "gm-files": 1}
 NOW = "2026-03-01T13:00:00Z"   # the disk trials run at one moment, so that their files compare
 QUICK = {"kill": 10, "force": 9, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1,
          "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 200, "forged-floods": 12,
-         "crafted": 200}
+         "crafted": 200, "gm-files": 1}
 
 
 # -- the checks: each returns a Counter with (some of) the COLUMNS, and details ------------------------------
@@ -330,10 +336,16 @@ def check_crafted(size: int, rng: random.Random) -> Counter:
     return row
 
 
+def check_gm_files(size: int, rng: random.Random) -> Counter:
+    from tests.test_gm_files import gm_file_trials
+
+    return _adversary(lambda root, games: gm_file_trials(root), [])
+
+
 CHECKS = {"kill": check_kill, "force": check_force, "disk": check_disk, "network": check_network, "clock": check_clock,
           "fuzz": check_fuzz, "hidden": check_hidden, "hostile": check_hostile, "damaged": check_damaged,
           "inbox": check_inbox, "modes": check_modes, "flood": check_flood, "press-tokens": check_press_tokens,
-          "forged-floods": check_forged_floods, "crafted": check_crafted}
+          "forged-floods": check_forged_floods, "crafted": check_crafted, "gm-files": check_gm_files}
 
 
 def main(argv: list[str]) -> int:

@@ -239,7 +239,7 @@ def orders_template(campaign, player):
 
 @orders.command("check")
 @CAMPAIGN
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 def orders_check(campaign, file):
     """Check an order file without storing it; show what would be executed.
 
@@ -255,7 +255,7 @@ def orders_check(campaign, file):
 @orders.command("submit")
 @CAMPAIGN
 @click.argument("player")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 def orders_submit(campaign, player, file):
     """Store FILE as PLAYER's orders for the open round (replacing earlier ones).
 
@@ -270,14 +270,11 @@ def orders_submit(campaign, player, file):
 
 
 def _take_orders(camp, file: Path, player: str | None, keep: bool):
-    from pbem.files import campaign_lock
+    from pbem.files import campaign_lock, read_gm_bytes
     from pbem.inbox import forecast_text
-    from pbem.orders import deliver_briefings, normalised_text, read_orders, store
+    from pbem.orders import MAX_BYTES, deliver_briefings, normalised_text, read_orders, store
 
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        _fail(f"{file}: cannot read the order file: {exc.strerror}")
+    data = read_gm_bytes(file, MAX_BYTES, what="order file")   # as the inbox bounds one
     if keep:
         camp.player(player)
         with campaign_lock(camp.folder):
@@ -511,7 +508,7 @@ def resume(campaign):
 @cli.command("press")
 @CAMPAIGN
 @click.option("--text", help="The announcement's text.")
-@click.option("--file", "file", type=click.Path(dir_okay=False, path_type=Path), help="Or: a UTF-8 file holding it.")
+@click.option("--file", "file", type=click.Path(path_type=Path), help="Or: a UTF-8 file holding it.")
 def press_command(campaign, text, file):
     """Announce to every player: the text is in every report of the open round, signed "the game master".
 
@@ -526,15 +523,17 @@ def press_command(campaign, text, file):
     if (text is None) == (file is None):
         _fail("give the announcement with --text or with --file, one of them")
     if file is not None:
-        try:
-            text = file.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            _fail(f"{file}: cannot read it as UTF-8 text ({exc})")
+        from pbem.files import read_gm_text
+        from pbem.orders import MAX_BYTES
+
+        text = read_gm_text(file, MAX_BYTES, what="announcement")   # bounded as an order file is
     text = press.cleaned(text)
+    where = f"{file}: " if file is not None else ""
     if not text:
-        _fail("the announcement is empty")
+        _fail(f"{where}the announcement is empty")
     if press.too_long(text):
-        _fail(f"the announcement is too long: at most {press.MAX_CHARACTERS:,} characters and {press.MAX_LINES} lines")
+        _fail(f"{where}the announcement is too long: at most {press.MAX_CHARACTERS:,} characters and "
+              f"{press.MAX_LINES} lines")
     camp = _load(campaign)
     if camp.is_over():
         _fail("the game is over: there is no next report to announce in")
@@ -955,6 +954,11 @@ def site(campaign, outdir, language):
         click.echo("\r", nl=False, err=True)
     click.echo(f"site: {len(camp.resolved_rounds())} rounds in {outdir}: {done['written']} files written, "
                f"{done['unchanged']} unchanged, {done['removed']} removed")
+    if before.note:
+        click.echo(f"Note: {before.note}")
+    elif done["left"]:
+        click.echo(f"Note: {done['left']} files of the earlier site were left: changed since pbem wrote them, or "
+                   "not plain files")
 
 
 @cli.command()

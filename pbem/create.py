@@ -72,26 +72,27 @@ def parse_option(spec: str) -> tuple[str, object]:
         return key.strip(), value.strip()
 
 
-MAX_OPTION_FILE = 1 << 20   # a game's data file given as an option (KEY_file): kept with the setup round
-
-
 def read_file_options(options: dict) -> dict:
     """Options the game gets: an option KEY_file = "path" is read here and given as KEY = its text.
 
     The game never touches the disk; the text is recorded with the setup round, so a
-    replay needs the file no more.
+    replay needs the file no more. A game's data file is TOML, read as every GM file
+    is (a regular file of at most 1 MiB, or PBEM_GM_FILE_MIB) and measured before
+    the game's parser sees it.
     """
+    from pbem.files import gm_file_limit, read_gm_text
+    from pbem.tomlscan import check_gm_toml
+
     result = {}
     for key, value in options.items():
         if key.endswith("_file"):
-            try:
-                path = Path(value).expanduser()
-                if path.stat().st_size > MAX_OPTION_FILE:
-                    raise UserError(f"option {key}: {value!r} is larger than {MAX_OPTION_FILE // 1024} KiB; "
-                                    "a game's data file is far smaller")
-                result[key[: -len("_file")]] = path.read_text("utf-8")
-            except (OSError, UnicodeDecodeError, TypeError) as exc:
-                raise UserError(f"option {key}: cannot read {value!r}: {exc}") from None
+            if not isinstance(value, str) or not value:
+                raise UserError(f"option {key}: give the path of a file, not {value!r}")
+            limit = gm_file_limit()
+            path = Path(value).expanduser()
+            text = read_gm_text(path, limit, what=f"option {key}")
+            check_gm_toml(text, f"option {key}: {path}", limit)
+            result[key[: -len("_file")]] = text
         else:
             result[key] = value
     return result
@@ -137,13 +138,14 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
     check_schedule(planned, "", ("--deadline-weekdays", "--deadline-hours", "--deadline-days"))
     planned.check_beacon_settings("--beacon")
 
+    file_options = read_file_options(dict(options or {}))   # a GM's file refused before anything is made
     staging = folder.parent / f".{folder.name}.new-{os.getpid()}"
     if staging.exists():
         shutil.rmtree(staging)
     make_folder(staging)
     try:
         campaign = _fill(staging, game, name, gm, list(players), options, deadline_hours, missing_orders,
-                         beacon, settings, secret, tokens, names)
+                         beacon, settings, secret, tokens, names, file_options)
     except BaseException:   # whatever went wrong, no half-made campaign is left behind
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -155,7 +157,8 @@ def new_campaign(folder: Path, *, game_name: str, players: list[Player], gm: str
 
 
 def _fill(staging: Path, game, name: str, gm: str, players: list[Player], options, deadline_hours: int,
-          missing_orders: str, beacon, settings: dict, secret: bytes | None, tokens, names: list[str]) -> Campaign:
+          missing_orders: str, beacon, settings: dict, secret: bytes | None, tokens, names: list[str],
+          file_options: dict) -> Campaign:
     """The campaign's files, its setup round and its welcome letters, all in the staging folder."""
     now = clock.now()
     campaign = Campaign(folder=staging, name=name, game_name=game.name, gm=gm, players=list(players),
@@ -167,7 +170,7 @@ def _fill(staging: Path, game, name: str, gm: str, players: list[Player], option
     campaign.write_secrets(secret, tokens)
     for sub in ("orders", "inbox", "outbox", "sent", "received", "rounds"):
         make_folder(staging / sub)
-    inputs = {"round": 0, "players": names, "options": read_file_options(campaign.options),
+    inputs = {"round": 0, "players": names, "options": file_options,
               "resolved_at": clock.stamp(now), "previous_links": {},   # the record chain starts here
               **({"languages": languages} if (languages := campaign.languages()) else {}),
               **({"timezone": campaign.timezone} if campaign.timezone != "UTC" else {})}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import stat
 import tempfile
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -233,3 +234,75 @@ def campaign_lock(folder: Path):
         yield
     finally:
         os.close(fd)
+
+
+MiB = 1 << 20
+GM_FILE_LIMIT = MiB                 # a components or results file: a few KiB; the GM may allow more
+GM_FILE_VARIABLE = "PBEM_GM_FILE_MIB"   # 1 to 64: how many MiB the GM's own data files may hold
+GM_FILE_MOST_MIB = 64
+
+
+def gm_file_limit() -> int:
+    """The most bytes a GM's data file (components, results) may hold: 1 MiB, or PBEM_GM_FILE_MIB (1-64)."""
+    from pbem.errors import UserError
+
+    given = os.environ.get(GM_FILE_VARIABLE, "").strip()
+    if not given:
+        return GM_FILE_LIMIT
+    if not given.isdigit() or not 1 <= int(given) <= GM_FILE_MOST_MIB:
+        raise UserError(f"{GM_FILE_VARIABLE}={given!r}: give a whole number of MiB from 1 to {GM_FILE_MOST_MIB}")
+    return int(given) * MiB
+
+
+def read_gm_bytes(path: Path, limit: int, what: str = "file", follow_links: bool = True) -> bytes:
+    """The bytes of a file the GM names, or a UserError naming it: a regular file only (a FIFO would hang the
+    command, /dev/zero fill the memory), never more than `limit` bytes, judged by fstat before reading and held
+    to by a bounded read (a file that grows meanwhile). Opened without blocking; through a symbolic link only if
+    `follow_links` (a path typed on the command line may be one; a file in the campaign folder may not)."""
+    from pbem.errors import UserError
+
+    flags = os.O_RDONLY | os.O_NONBLOCK | (0 if follow_links else os.O_NOFOLLOW)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow_links:
+            raise UserError(f"{path}: a symbolic link; the {what} is read only as a regular file") from None
+        raise UserError(f"{path}: cannot read the {what} ({exc.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UserError(f"{path}: not a regular file ({_kind(info.st_mode)}); the {what} is read only from one")
+        if info.st_size > limit:
+            raise UserError(f"{path}: {info.st_size:,} bytes; the {what} may hold at most {limit:,}"
+                            + (f" (set {GM_FILE_VARIABLE} to allow more)" if limit >= GM_FILE_LIMIT else ""))
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(limit + 1 - size, MiB))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the {what} ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    if size > limit:   # it grew while it was read
+        raise UserError(f"{path}: more than {limit:,} bytes; the {what} may hold at most {limit:,}")
+    return b"".join(chunks)
+
+
+def read_gm_text(path: Path, limit: int, what: str = "file", follow_links: bool = True) -> str:
+    """A GM's file as UTF-8 text (a byte-order mark dropped), bounded as read_gm_bytes bounds it."""
+    from pbem.errors import UserError
+
+    data = read_gm_bytes(path, limit, what, follow_links)
+    try:
+        return data.decode("utf-8").lstrip("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{path}: the {what} is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+
+
+def _kind(mode: int) -> str:
+    return ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else
+            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "not a file")

@@ -8,12 +8,14 @@ the file itself stays, the GM's own record (a rollback plays the round again fro
 """
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 
 from pbem.campaign import Campaign
 from pbem.errors import UserError
-from pbem.files import make_folder, write_atomic
+from pbem.files import gm_file_limit, make_folder, read_gm_text, write_atomic
+from pbem.tomlscan import check_gm_toml
 
 RESULTS_FOLDER = "results"
 INPUT = "gm_results"   # the key of the round's inputs
@@ -33,15 +35,11 @@ def read(campaign: Campaign, state: dict, number: int) -> dict:
     from pbem.orders import OrdersRejected, locate_problem, parse_document
 
     path = path_of(campaign, number)
-    if not path.is_file():
+    if not os.path.lexists(path):   # anything else there (a link, a FIFO) is named for what it is by text_of
         raise UserError(f"round {number} waits for the GM's results: there is no {path}",
                         [f"pbem moderate draft {campaign.folder} writes its skeleton, with every player's orders; "
                          "write the results in it, take out its line draft = true, and resolve again"])
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8").lstrip("\ufeff")
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not UTF-8 text; save it as UTF-8") from None
+    text = text_of(path)
     try:
         document = parse_document(text, str(path))
     except OrdersRejected as exc:
@@ -52,6 +50,15 @@ def read(campaign: Campaign, state: dict, number: int) -> dict:
         raise UserError(f"{path}: the results of round {number} are refused; nothing was resolved",
                         [_line(p) for p in sorted(located, key=lambda p: (p.line or 0))])
     return results
+
+
+def text_of(path: Path) -> str:
+    """A results file's text, read as every GM file is (a regular file, not a link, of at most 1 MiB or
+    PBEM_GM_FILE_MIB) and measured before the TOML parser sees it; a UserError naming the file if not."""
+    limit = gm_file_limit()
+    text = read_gm_text(path, limit, what="results file", follow_links=False)
+    check_gm_toml(text, str(path), limit)
+    return text
 
 
 def _line(problem) -> str:
@@ -105,8 +112,8 @@ def tables(campaign: Campaign, key: str) -> list[dict]:
     or with one TOML cannot read (the round's read says what is wrong with it)."""
     path = path_of(campaign, campaign.open_round)
     try:
-        found = tomllib.loads(path.read_text(encoding="utf-8").lstrip("\ufeff")).get(key, [])
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        found = tomllib.loads(text_of(path)).get(key, [])
+    except (UserError, tomllib.TOMLDecodeError, RecursionError):
         return []
     return [one for one in found if isinstance(one, dict)] if isinstance(found, list) else []
 
@@ -121,16 +128,16 @@ def add_table(campaign: Campaign, key: str, table: dict, text: str) -> tuple[Pat
     path = path_of(campaign, number)
     if not path.is_file():
         write(campaign, number, draft(campaign)[1])
-    source = path.read_text(encoding="utf-8")
+    source = text_of(path)   # the byte-order mark, if any, left out
     try:
-        before = tomllib.loads(source.lstrip("\ufeff")).get(key, [])
+        before = tomllib.loads(source).get(key, [])
     except tomllib.TOMLDecodeError:
         before = None
     if isinstance(before, list) and table in before:
         return path, False
     changed = source + ("" if source.endswith("\n") or not source else "\n") + "\n" + text
     try:
-        after = tomllib.loads(changed.lstrip("\ufeff")).get(key)
+        after = tomllib.loads(changed).get(key)
     except tomllib.TOMLDecodeError:
         after = None
     if not isinstance(before, list) or after != [*before, table]:   # never a file that says something else

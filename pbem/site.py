@@ -10,11 +10,17 @@ Everything is a pure function of the archive: the same campaign and language giv
     index.html        the campaign: where it stands, the public map, every round with its commitment and link
     round-NNN.html    a round as anyone may see it: its events, the map, its dice
     round-NNN.json    the round's public record, for checker.py
+    .pbem-site        the manifest: every file this run wrote, with its SHA-256, signed with a key drawn from
+                      the campaign's dice secret, so that the next run removes a file of an undone round only if
+                      pbem wrote it and it is still as written (whoever can write the folder cannot forge one)
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
-from dataclasses import dataclass
+import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import canonical
@@ -22,12 +28,24 @@ from engine.events import PUBLIC
 from pbem import render
 from pbem.campaign import Campaign
 from pbem.errors import UserError
-from pbem.files import PUBLISHED_FILE, PUBLISHED_FOLDER, make_folder, read_record, write_atomic
+from pbem.files import PUBLISHED_FILE, PUBLISHED_FOLDER, make_folder, read_gm_bytes, write_atomic
 from pbem.languages import ENGLISH
 from pbem.rounds import chain_link
 
 MARK = ".pbem-site"   # the files the last `pbem site` wrote there, so that it may replace them and nothing else
 INDEX = "index.html"
+MANIFEST_BYTES = 1 << 20   # three files a round, about 100 bytes each: room for 3,000 rounds
+MANIFEST_KEY = b"pbem site manifest"   # what the dice secret is mixed with: the key signs manifests, nothing else
+
+
+@dataclass(frozen=True)
+class EarlierSite:
+    """What `pbem site` knows of the site already in the folder: the files a manifest it can prove lists (name:
+    SHA-256 as written), and how many names a manifest it cannot prove listed (none of them is removed)."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    unproven: int = 0
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -111,9 +129,9 @@ def build_site(campaign: Campaign, language: str = ENGLISH, progress=None) -> di
     return site_files(campaign.name, campaign.game, archived_rounds(campaign), language, progress)
 
 
-def site_folder(campaign: Campaign, outdir: Path) -> list[str]:
+def site_folder(campaign: Campaign, outdir: Path) -> EarlierSite:
     """Check that `outdir` may take the site, before anything is made: neither inside the campaign's folder nor
-    holding it (its files are the GM's alone), and new, empty or a site pbem wrote. Returns the files of that
+    holding it (its files are the GM's alone), and new, empty or a site pbem wrote. Returns what is known of that
     earlier site."""
     outdir = Path(outdir)
     inside, home = outdir.resolve(), campaign.folder.resolve()
@@ -124,35 +142,100 @@ def site_folder(campaign: Campaign, outdir: Path) -> list[str]:
         raise UserError(f"{outdir}: the campaign folder is inside it, and publishing it would publish the "
                         "campaign's secrets; give a folder outside the campaign's for the public site")
     if not outdir.exists():
-        return []
+        return EarlierSite()
     if not outdir.is_dir():
         raise UserError(f"{outdir}: not a folder")
-    if (outdir / MARK).is_file():
-        return list(read_record(outdir / MARK)["files"])
+    if os.path.lexists(outdir / MARK):
+        return earlier_site(campaign, outdir)
     if any(outdir.iterdir()):
         raise UserError(f"{outdir}: the folder holds files that pbem did not write; give an empty or new folder "
                         "for the site, so that nothing there is overwritten")
-    return []
+    return EarlierSite()
 
 
-def publish(campaign: Campaign, outdir: Path, files: dict[str, bytes], before: list[str]) -> dict:
+def manifest_key(campaign: Campaign) -> bytes:
+    return hmac.new(campaign.dice_secret(), MANIFEST_KEY, hashlib.sha256).digest()
+
+
+def signature(key: bytes, body: dict) -> str:
+    return hmac.new(key, canonical.dump_bytes(body), hashlib.sha256).hexdigest()
+
+
+def manifest(campaign: Campaign, files: dict[str, bytes]) -> bytes:
+    """The manifest of a site: its files' names and SHA-256, signed."""
+    body = {"campaign": campaign.name, "files": {name: canonical.sha256_hex(files[name]) for name in sorted(files)}}
+    return canonical.dump_bytes({**body, "signature": signature(manifest_key(campaign), body)})
+
+
+def earlier_site(campaign: Campaign, outdir: Path) -> EarlierSite:
+    """The files the folder's manifest proves pbem wrote for this campaign. A manifest that is not signed (an
+    earlier pbem's list of names), damaged, not a regular file or signed with another key proves nothing: the
+    site is written over it all the same, and none of the files it lists is removed."""
+    import json
+
+    unproven = EarlierSite(note=f"{outdir / MARK}: not a manifest this campaign's pbem signed (an earlier pbem's, "
+                                "or not pbem's); no file it lists was removed: remove by hand any that are not wanted")
+    try:
+        document = json.loads(read_gm_bytes(outdir / MARK, MANIFEST_BYTES, "site manifest", follow_links=False))
+    except (UserError, UnicodeDecodeError, ValueError, RecursionError):
+        return unproven
+    listed = document.get("files") if isinstance(document, dict) else None
+    if isinstance(listed, list):
+        return EarlierSite(unproven=len(listed), note=unproven.note)
+    if not isinstance(listed, dict) or not all(isinstance(v, str) for v in listed.values()):
+        return unproven
+    body = {"campaign": document.get("campaign"), "files": listed}
+    given = document.get("signature")
+    if not isinstance(given, str) or not hmac.compare_digest(given, signature(manifest_key(campaign), body)):
+        return EarlierSite(unproven=len(listed), note=unproven.note)
+    return EarlierSite(files=dict(listed))
+
+
+def _plain_file(path: Path, size: int | None = None) -> bytes | None:
+    """The bytes of a regular file there (never through a link), if it is one (of `size` bytes, if given)."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode) or (size is not None and info.st_size != size):
+        return None
+    try:
+        return read_gm_bytes(path, info.st_size if size is None else size, "site file", follow_links=False)
+    except UserError:
+        return None
+
+
+def own_file_name(name: str) -> bool:
+    """A name the site may have written: a plain file of the folder itself, not hidden."""
+    return bool(name) and os.path.basename(name) == name and not name.startswith(".") and "\\" not in name \
+        and "\0" not in name
+
+
+def publish(campaign: Campaign, outdir: Path, files: dict[str, bytes], before: EarlierSite) -> dict:
     """Write the site into `outdir` (checked by site_folder, which gave `before`), readable by all, as it is
     meant to be published: each file atomically, the index last, then the files of the earlier site that this
-    one no longer has (a round undone). Returns what it did: {"written", "unchanged", "removed"}."""
+    one no longer has (a round undone), each only if the earlier manifest proves pbem wrote it and it is still as
+    written, and never through a link. Returns what it did: {"written", "unchanged", "removed", "left"}."""
     outdir = Path(outdir)
     make_folder(outdir, PUBLISHED_FOLDER)
-    done = {"written": 0, "unchanged": 0, "removed": 0}
+    done = {"written": 0, "unchanged": 0, "removed": 0, "left": before.unproven}
     for name in sorted(files, key=lambda n: n == INDEX):   # the index last: it links to the others
         path = outdir / name
-        if path.is_file() and not path.is_symlink() and path.read_bytes() == files[name]:
+        if _plain_file(path, len(files[name])) == files[name]:
             done["unchanged"] += 1   # kept as it is, modification time and all (rsync sends nothing)
             continue
         write_atomic(path, files[name], mode=PUBLISHED_FILE)
         done["written"] += 1
-    for name in sorted(set(before) - set(files)):
-        if os.path.basename(name) == name and not name.startswith("."):   # only a file of the site's own
-            (outdir / name).unlink(missing_ok=True)
+    for name in sorted(set(before.files) - set(files)):
+        if not own_file_name(name):
+            done["left"] += 1
+            continue
+        path = outdir / name
+        data = _plain_file(path)
+        if data is not None and hmac.compare_digest(canonical.sha256_hex(data), before.files[name]):
+            path.unlink(missing_ok=True)
             done["removed"] += 1
-    write_atomic(outdir / MARK, canonical.dump_bytes({"campaign": campaign.name, "files": sorted(files)}),
-                 mode=PUBLISHED_FILE)
+        elif os.path.lexists(path):
+            done["left"] += 1   # changed since, or a link: not the file pbem wrote
+    write_atomic(outdir / MARK, manifest(campaign, files), mode=PUBLISHED_FILE)
     return done

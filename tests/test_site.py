@@ -174,3 +174,58 @@ def test_a_spanish_site_says_it_all_in_spanish(ikusa, tmp_path):
         text = text_of(page.read_text("ascii"))
         assert english_in(text) == [], (page.name, english_in(text))
     assert "la página pública" in text_of((tmp_path / "es" / "index.html").read_text())
+
+
+def forged_manifests(outdir: Path, victim: str) -> dict[str, bytes]:
+    """Manifests someone who can write the site's folder might leave there, each listing `victim`: an earlier
+    pbem's list of names, a signed manifest with the victim added, one with a made-up signature, garbage."""
+    genuine = json.loads((outdir / MARK).read_bytes())
+    digest = hashlib.sha256((outdir / victim).read_bytes()).hexdigest()
+    added = {**genuine, "files": {**genuine["files"], victim: digest}}
+    return {"an earlier pbem's": json.dumps({"campaign": genuine["campaign"],
+                                             "files": sorted([*genuine["files"], victim])}).encode(),
+            "the victim added": json.dumps(added).encode(),
+            "a made-up signature": json.dumps({**added, "signature": "0" * 64}).encode(),
+            "garbage": b"\xff{not json"}
+
+
+MARK = ".pbem-site"
+
+
+def test_a_forged_manifest_does_not_make_pbem_site_delete_a_file_it_did_not_write(ikusa, tmp_path):
+    outdir = tmp_path / "site"
+    site_of(ikusa, outdir)
+    (outdir / "victim.txt").write_text("the GM's own notes")
+    for kind, forged in forged_manifests(outdir, "victim.txt").items():
+        (outdir / MARK).write_bytes(forged)
+        again = site_of(ikusa, outdir)
+        assert (outdir / "victim.txt").read_text() == "the GM's own notes", kind
+        assert "0 removed" in again.out and "not a manifest this campaign's pbem signed" in again.out, kind
+        assert json.loads((outdir / MARK).read_bytes())["signature"], kind   # signed again, by pbem
+
+
+def test_a_file_of_an_undone_round_changed_since_or_made_a_link_is_left_and_nothing_outside_is_touched(tmp_path):
+    campaign = played(tmp_path / "war", "age-of-war", 4)
+    outdir = tmp_path / "site"
+    site_of(campaign, outdir)
+    outside = tmp_path / "outside.html"
+    outside.write_bytes((outdir / "round-003.html").read_bytes())   # what the link leads to is the very page
+    (outdir / "round-003.html").unlink()
+    (outdir / "round-003.html").symlink_to(outside)
+    (outdir / "round-004.json").write_text("{}")                      # changed since pbem wrote it
+    with clock.frozen_at(START + timedelta(days=9)):
+        rollback(campaign, 2, "misread orders")
+    after = site_of(campaign, outdir)
+    assert "2 removed" in after.out and "2 files of the earlier site were left" in after.out
+    assert not (outdir / "round-003.json").exists() and not (outdir / "round-004.html").exists()
+    assert (outdir / "round-003.html").is_symlink() and outside.exists() and (outdir / "round-004.json").exists()
+
+
+def test_the_manifest_lists_each_file_with_its_sha256_and_a_signature_the_folders_writer_cannot_make(ikusa, tmp_path):
+    outdir = tmp_path / "site"
+    site_of(ikusa, outdir)
+    manifest = json.loads((outdir / MARK).read_bytes())
+    assert manifest["files"] == {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+                                 for p in sorted(outdir.iterdir()) if p.name != MARK}
+    assert re.fullmatch(r"[0-9a-f]{64}", manifest["signature"])
+    assert SECRET.hex() not in (outdir / MARK).read_text()

@@ -1,8 +1,9 @@
 """Ninjato's component data: the default components.toml, or a GM's own file, read and checked.
 
-`load(path=None)` gives the components as plain data (every piece one dict or int, each with its own id),
-or raises ComponentsError with every problem found: a typed ComponentProblem (a code, where in the file,
-the values it quotes), never only a sentence. The file's vocabulary:
+`load()` (the default file) and `parse(text)` (a GM's own, read by the shell) give the components as plain
+data (every piece one dict or int, each with its own id), or raise ComponentsError with every problem found:
+a typed ComponentProblem (a code, where in the file, the values it quotes), never only a sentence.
+The file's vocabulary:
 
 - `highest_kind`: the treasure kind that counts as the most valuable whatever its value ("gold").
 - `[[clans]]` id ("taira", "minamoto", "go-shirakawa": the rules name these three), colour, tokens (the
@@ -31,7 +32,6 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 
 CLANS = ("taira", "minamoto", "go-shirakawa")
 SETUP_TOKENS = (("taira", 2), ("taira", 4), ("minamoto", 2), ("minamoto", 4), ("go-shirakawa", 6))
@@ -105,15 +105,10 @@ def default_text() -> str:
     return resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8")
 
 
-def load(path: str | Path | None = None) -> dict:
-    """The components of the default file, or of the GM's file at `path`, checked."""
-    if path is None:
-        return parse(default_text(), "components.toml")
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ComponentsError([ComponentProblem("unreadable", "", {"error": str(error)})], str(path)) from None
-    return parse(text, str(path))
+def load() -> dict:
+    """The components of the default file, checked. A GM's own file is read by the shell, bounded as every GM
+    file is (pbem.files.read_gm_text), and given here as text: parse(text, source)."""
+    return parse(default_text(), "components.toml")
 
 
 def parse(text: str, source: str = "components file") -> dict:

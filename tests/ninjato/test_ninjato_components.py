@@ -39,18 +39,15 @@ def test_every_piece_has_an_id_of_its_own():
         assert len(set(ids)) == len(ids), section
 
 
-def test_a_gms_own_file_is_read_from_its_path(tmp_path):
+def test_a_gms_own_file_is_read_from_its_text(tmp_path):
     path = tmp_path / "box.toml"
     path.write_text(edited("provisional = true", "provisional = false", -1).replace(
         'id = "kenjutsu"', 'id = "from-the-box"'), encoding="utf-8")
-    data = components.load(path)
+    data = components.parse(path.read_text(encoding="utf-8"), str(path))
     assert data["provisional"] == [] and "from-the-box" in [s["id"] for s in data["skills"]]
 
 
-def test_a_file_that_cannot_be_read_is_one_unreadable_problem(tmp_path):
-    with pytest.raises(ComponentsError) as refused:
-        components.load(tmp_path / "missing.toml")
-    assert [p.code for p in refused.value.problems] == ["unreadable"]
+def test_a_file_that_cannot_be_read_as_toml_is_one_unreadable_problem():
     assert problems_of("dojo = [") == [("unreadable", "")]
 
 

@@ -67,5 +67,5 @@ def test_a_components_file_larger_than_any_game_data_is_refused_before_it_is_rea
     huge = tmp_path / "box.toml"
     huge.write_text("# " + "x" * (2 << 20) + "\n")
     made = run("new", tmp_path / "feud", "--game", "ninjato", *PLAYERS, "--option", f"components_file={huge}")
-    assert made.code == 2 and "larger than 1024 KiB" in made.err
+    assert made.code == 2 and "at most 1,048,576" in made.err
     assert not (tmp_path / "feud").exists()

@@ -83,7 +83,7 @@ def test_each_ninja_alone_is_told_his_hand():
 def test_a_gms_own_components_are_dealt(tmp_path):
     path = tmp_path / "box.toml"
     path.write_text(components.default_text().replace("provisional = true", "provisional = false"), "utf-8")
-    data = components.load(path)
+    data = components.parse(path.read_text("utf-8"), str(path))
     state, events = preparation.setup(["ann", "bob"], {"components": data}, ScriptedDice(2, 5, 4, 3, 2),
                                       Dice(STREAM_KEY))
     assert state["components"]["provisional"] == [] and events[0]["provisional"] == []
