@@ -28,6 +28,10 @@ Checks (the tests in tests/ run small, fixed versions of each):
   forged-floods  3, 12 and 40 forged mails of each kind in a player's or the GM's name (wrong or no token,
             press, rolls, requests), then the real sender's own: its answer must come, the floods' stay in
             their share
+  values    campaign files with the right syntax and wrong values (bad times and zones, negative, huge or
+            fractional numbers, lists for objects, strangers, a name that is a path), drawn from every JSON
+            record and campaign.toml setting, x 7 commands: a traceback, or a refusal not naming the file, is
+            a crash (tests/damaged_values.py)
 
 Prints one row per check: trials, faults injected, orders lost, reports lost, duplicate sends, leaks found,
 crashes found, slow cases (over 1 s), fuzz cases run; then the details. Needs Dovecot (tests/mailservers.py
@@ -55,10 +59,12 @@ from tests.harness import registered  # noqa: E402
 COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicate sends", "leaks found",
            "crashes found", "slow cases", "fuzz cases run")
 FULL = {"kill": 200, "force": 90, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000,
-        "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 2000, "forged-floods": 40}
+        "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 2000, "forged-floods": 40,
+        "values": 300}
 NOW = "2026-03-01T13:00:00Z"   # the disk trials run at one moment, so that their files compare
 QUICK = {"kill": 10, "force": 9, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1,
-         "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 200, "forged-floods": 12}
+         "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 200, "forged-floods": 12,
+         "values": 10}
 
 
 # -- the checks: each returns a Counter with (some of) the COLUMNS, and details ------------------------------
@@ -312,10 +318,16 @@ def check_forged_floods(size: int, rng: random.Random) -> Counter:
     return _adversary(lambda root, games: forged_flood_trials(root, tuple(n for n in (3, 12, 40) if n <= size)), [])
 
 
+def check_values(size: int, rng: random.Random) -> Counter:
+    from tests.damaged_values import value_trials
+
+    return _adversary(lambda root, games: value_trials(root, size, rng.randrange(2**32)), [])
+
+
 CHECKS = {"kill": check_kill, "force": check_force, "disk": check_disk, "network": check_network, "clock": check_clock,
           "fuzz": check_fuzz, "hidden": check_hidden, "hostile": check_hostile, "damaged": check_damaged,
           "inbox": check_inbox, "modes": check_modes, "flood": check_flood, "press-tokens": check_press_tokens,
-          "forged-floods": check_forged_floods}
+          "forged-floods": check_forged_floods, "values": check_values}
 
 
 def main(argv: list[str]) -> int:

@@ -102,6 +102,7 @@ def value_trial(played: Path, folder: Path, name: str, what: str, content: bytes
             found.details.append(f"{name} {what}: pbem {' '.join(command)}: {said.strip()[-300:]}")
         elif result.code != 0:
             refused = True
+            found["faults injected"] += 1   # a command that met the wrong value and refused
             if not names_it(name, said):
                 found["crashes found"] += 1   # refused, but without saying which file
                 found.details.append(f"{name} {what}: pbem {' '.join(command)} does not name it: {said.strip()}")
