@@ -39,6 +39,10 @@ Checks (the tests in tests/ run small, fixed versions of each):
             file), each in a process with a timeout and 1 GiB of address space: an answer other than exit 2
             with one line naming the file is a crash; over 1 s more than on an empty file is slow
             (tests/test_gm_files.py)
+  values    campaign files with the right syntax and wrong values (bad times and zones, negative, huge or
+            fractional numbers, lists for objects, strangers, a name that is a path), drawn from every JSON
+            record and campaign.toml setting, x 7 commands: a traceback, or a refusal not naming the file, is
+            a crash (tests/damaged_values.py)
 
 Prints one row per check: trials, faults injected, orders lost, reports lost, duplicate sends, leaks found,
 crashes found, damage missed (a damaged record verify or replay passed), slow cases (over 1 s), fuzz cases run;
@@ -68,11 +72,11 @@ COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicat
            "crashes found", "damage missed", "slow cases", "fuzz cases run")
 FULL = {"kill": 200, "force": 90, "disk": 60, "network": 60, "clock": 100, "fuzz": 10_000, "hidden": 1_000,
         "hostile": 2, "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 2000, "forged-floods": 40,
-        "crafted": 1000, "gm-files": 1}
+        "crafted": 1000, "gm-files": 1, "values": 300}
 NOW = "2026-03-01T13:00:00Z"   # the disk trials run at one moment, so that their files compare
 QUICK = {"kill": 10, "force": 9, "disk": 8, "network": 8, "clock": 10, "fuzz": 300, "hidden": 50, "hostile": 1,
          "damaged": 1, "inbox": 1, "modes": 1, "flood": 1, "press-tokens": 200, "forged-floods": 12,
-         "crafted": 200, "gm-files": 1}
+         "crafted": 200, "gm-files": 1, "values": 10}
 
 
 # -- the checks: each returns a Counter with (some of) the COLUMNS, and details ------------------------------
@@ -342,10 +346,17 @@ def check_gm_files(size: int, rng: random.Random) -> Counter:
     return _adversary(lambda root, games: gm_file_trials(root), [])
 
 
+def check_values(size: int, rng: random.Random) -> Counter:
+    from tests.damaged_values import value_trials
+
+    return _adversary(lambda root, games: value_trials(root, size, rng.randrange(2**32)), [])
+
+
 CHECKS = {"kill": check_kill, "force": check_force, "disk": check_disk, "network": check_network, "clock": check_clock,
           "fuzz": check_fuzz, "hidden": check_hidden, "hostile": check_hostile, "damaged": check_damaged,
           "inbox": check_inbox, "modes": check_modes, "flood": check_flood, "press-tokens": check_press_tokens,
-          "forged-floods": check_forged_floods, "crafted": check_crafted, "gm-files": check_gm_files}
+          "forged-floods": check_forged_floods, "crafted": check_crafted, "gm-files": check_gm_files,
+          "values": check_values}
 
 
 def main(argv: list[str]) -> int:

@@ -31,7 +31,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from pbem.errors import CampaignDamaged, UserError
-from pbem.files import append_private, matching, read_record, write_atomic
+from pbem.files import append_private, matching, write_atomic
+from pbem.records import ORDERS, read_record
 
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 ROUND_DIGITS = 4
@@ -85,26 +86,48 @@ class Campaign:
         try:
             data = tomllib.loads(path.read_text("utf-8"))
             section = data["campaign"]
+            if not isinstance(section, dict):
+                raise TypeError("[campaign] is not a table")
+
+            def setting(key: str, default=None):
+                """A setting of the type its default has (true is no number, 2.5 no hours)."""
+                value = section.get(key, default) if default is not None else section[key]
+                kind = type(default) if default is not None else str
+                if type(value) is not kind:
+                    expected = {int: "a whole number", str: "a text in quotes", bool: "true or false"}[kind]
+                    raise UserError(f"{path}: {key} = {value!r}; it is {expected}")
+                return value
+
+            for table in ("options", "mail", "beacon"):
+                if not isinstance(data.get(table, {}), dict):
+                    raise UserError(f"{path}: [{table}] = {data[table]!r}; it is a table of settings")
+            players = data.get("players", [])
+            if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+                raise TypeError("[[players]] is not a list of tables")
+            for entry in players:
+                for key in ("name", "email", "language"):
+                    if key in entry and not isinstance(entry[key], str):
+                        raise UserError(f"{path}: a player's {key} = {entry[key]!r}; it is a text in quotes")
             campaign = cls(
                 folder=folder,
-                name=section["name"],
-                game_name=section["game"],
-                gm=section["gm"],
-                created=section.get("created", ""),
-                deadline_hours=int(section.get("deadline_hours", 0)),
-                deadline_days=int(section.get("deadline_days", 0)),
-                deadline_at=str(section.get("deadline_at", "")),
-                deadline_weekdays=str(section.get("deadline_weekdays", "")),
-                timezone=str(section.get("timezone", "UTC")),
-                grace_hours=int(section.get("grace_hours", 0)),
-                require_final=bool(section.get("require_final", False)),
-                remind_hours=int(section.get("remind_hours", 0)),
-                missing_orders=section.get("missing_orders", "default"),
-                outage_guard=int(section.get("outage_guard", 0)),
-                announce_players=str(section.get("announce_players", "all")),
-                press=str(section.get("press", "signed")),
-                private_messages=section.get("private_messages", False),
-                players=[Player(p["name"], p["email"], p.get("language", "en")) for p in data.get("players", [])],
+                name=setting("name"),
+                game_name=setting("game"),
+                gm=setting("gm"),
+                created=setting("created", ""),
+                deadline_hours=setting("deadline_hours", 0),
+                deadline_days=setting("deadline_days", 0),
+                deadline_at=setting("deadline_at", ""),
+                deadline_weekdays=setting("deadline_weekdays", ""),
+                timezone=setting("timezone", "UTC"),
+                grace_hours=setting("grace_hours", 0),
+                require_final=setting("require_final", False),
+                remind_hours=setting("remind_hours", 0),
+                missing_orders=setting("missing_orders", "default"),
+                outage_guard=setting("outage_guard", 0),
+                announce_players=setting("announce_players", "all"),
+                press=setting("press", "signed"),
+                private_messages=setting("private_messages", False),
+                players=[Player(p["name"], p["email"], p.get("language", "en")) for p in players],
                 options=data.get("options", {}),
                 mail=data.get("mail", {}),
                 beacon=data.get("beacon", {}),
@@ -127,12 +150,28 @@ class Campaign:
         """What a hand-edited campaign.toml may get wrong, said in one line rather than found by a crash later."""
         from games import GAMES
 
+        if not NAME_PATTERN.match(self.name):   # the rule `pbem new` applies: it names mails and attachments
+            raise UserError(f"{where}: name = {self.name!r} is not allowed: use 1 to 32 letters, digits, '-' or "
+                            "'_', starting with a letter")
         if self.game_name not in GAMES:
             raise UserError(f"{where}: game = {self.game_name!r} is not a game pbem knows "
                             f"({', '.join(sorted(GAMES))})")
         for setting in ("deadline_hours", "deadline_days", "grace_hours", "remind_hours", "outage_guard"):
             if getattr(self, setting) < 0:
                 raise UserError(f"{where}: {setting} = {getattr(self, setting)}; it is a number of 0 or more")
+        if self.created:
+            from pbem import clock
+
+            try:
+                clock.parse(self.created)
+            except ValueError:
+                raise UserError(f"{where}: created = {self.created!r} is not a time such as "
+                                "2026-03-01T12:00:00Z") from None
+        check_zone(self.timezone, where)
+        if self.deadline_at:
+            from pbem.schedule import time_of_day
+
+            _said_in(where, time_of_day, self.deadline_at)
         if self.deadline_weekdays:   # pbem.schedule is not loaded for less (`pbem status` starts quickly)
             from pbem.schedule import check_schedule
 
@@ -384,7 +423,7 @@ class Campaign:
         result = {}
         number = self.open_round
         for path in sorted(matching(self.orders_dir, "*.json")):
-            record = read_record(path)
+            record = read_record(path, ORDERS)
             if record.get("round") == number and record.get("player") in self.player_names:
                 result[record["player"]] = record
         return result
@@ -438,6 +477,25 @@ MAIL_ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Z
 def is_mail_address(text: str) -> bool:
     """An address mail can go to as pbem writes it: ASCII, one @, a domain of labels (no quoting, no spaces)."""
     return isinstance(text, str) and len(text) <= 254 and bool(MAIL_ADDRESS.match(text))
+
+
+def check_zone(name: str, where: str) -> None:
+    """A time zone the machine knows (zoneinfo), said at load rather than when a deadline is first shown."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise UserError(f"{where}: timezone = {name!r} is not a time zone name such as Europe/Berlin, "
+                        "America/New_York or UTC") from None
+
+
+def _said_in(where: str, check, *args) -> None:
+    """Run a check of pbem.schedule's, its message prefixed with the file it is about."""
+    try:
+        check(*args)
+    except UserError as exc:
+        raise UserError(f"{where}: {exc}") from None
 
 
 TOKEN_PLACEHOLDER = "PUT-YOUR-TOKEN-HERE"   # the order form's token (common/order_form.toml.j2), till the player's

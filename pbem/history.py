@@ -17,8 +17,9 @@ from engine.dice import commitment, dice_key, hidden_seed, recheck, round_seed, 
 from pbem import clock, press, roll
 from pbem.campaign import Campaign
 from pbem.errors import CampaignDamaged, UserError
-from pbem.files import move_atomic, read_record, write_atomic
+from pbem.files import move_atomic, write_atomic
 from pbem.record_end import missing_rounds
+from pbem.records import read_record
 from pbem.rounds import (
     RERUN_FILE,
     announced_beacon,

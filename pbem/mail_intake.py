@@ -56,11 +56,12 @@ from itertools import islice
 from pbem import clock, render
 from pbem.campaign import LEFT_FILE, Campaign
 from pbem.faults import crash_point
-from pbem.files import read_record, write_atomic
+from pbem.files import write_atomic
 from pbem.inbox import accept, claimed_player, rejection_text
 from pbem.mailorders import MailOrders, oversized_head, read_headers, read_mail
 from pbem.orders import OrdersRejected, read_orders
 from pbem.outbox import compose, post, posted
+from pbem.records import read_record
 
 MAX_REPLIES = 10          # a round's answers to mail with the player's token from the player's address
 MAX_REQUEST_REPLIES = 10  # ... to mail asking for no token: requests, help

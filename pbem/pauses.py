@@ -22,8 +22,9 @@ from engine import canonical
 from pbem import clock, render
 from pbem.campaign import AWAY_FILE, PAUSE_FILE, STAND_INS, Campaign
 from pbem.errors import UserError
-from pbem.files import read_record, write_atomic
+from pbem.files import write_atomic
 from pbem.outbox import compose, post
+from pbem.records import read_record
 from pbem.schedule import local_time, zone
 
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from engine import canonical
 from pbem.campaign import Campaign
 from pbem.errors import CampaignDamaged
-from pbem.files import matching, read_record
+from pbem.files import matching
+from pbem.records import read_record
 from pbem.rounds import FORCING_FILE, RERUN_FILE, rollback_records
 
 RESOLVED_LINE = re.compile(r"^\S+ resolved round (\d+)\b")

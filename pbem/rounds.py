@@ -25,7 +25,6 @@ from pbem.faults import charge_disk, crash_point
 from pbem.files import (
     make_folder,
     matching,
-    read_record,
     sync_filesystem,
     write_atomic,
     write_batch_atomic,
@@ -34,6 +33,7 @@ from pbem.files import (
 from pbem.languages import ENGLISH
 from pbem.outbox import compose, post, posted
 from pbem.pictures import svg_to_png
+from pbem.records import ORDERS, read_record
 from pbem.schedule import deadline_passed, next_deadline
 
 RERUN_FILE = "rerun.json"
@@ -390,12 +390,12 @@ def settle(campaign: Campaign, files: dict[str, bytes] | None = None) -> None:
             leftover.unlink(missing_ok=True)
     last = campaign.last_round
     for path in matching(campaign.orders_dir, "*.json"):
-        if read_record(path).get("round", 0) <= last:
+        if read_record(path, ORDERS)["round"] <= last:
             path.unlink()
     press.forget_resolved(campaign, last)
     roll.forget_resolved(campaign, last)
     rerun = campaign.folder / RERUN_FILE
-    if rerun.is_file() and read_record(rerun).get("round", 0) <= last:
+    if rerun.is_file() and read_record(rerun)["round"] <= last:
         rerun.unlink()
     if rerun.is_file():
         post_rollback_notices(campaign, read_record(rerun))

@@ -188,7 +188,7 @@ def beacon_status(campaign: Campaign) -> dict:
 
 def outbox_status(campaign: Campaign) -> dict:
     """Mail waiting to go out, and why the last try failed, if it did."""
-    from pbem.files import read_record
+    from pbem.records import read_record
 
     outbox = campaign.folder / "outbox"
     waiting = sorted(path.stem for path in outbox.glob("*.eml")) if outbox.is_dir() else []
