@@ -13,7 +13,7 @@ import os
 from engine import canonical
 from engine.beacon import BeaconRound, round_after
 from engine.beacon import verify as verify_beacon
-from engine.dice import commitment, dice_key, hidden_seed, recheck, round_seed, sides_drawable
+from engine.dice import commitment, dice_key, hidden_seed, recheck, round_seed
 from pbem import clock, press, roll
 from pbem.campaign import Campaign
 from pbem.errors import CampaignDamaged, UserError
@@ -205,9 +205,6 @@ def check_round_folder(folder, where: str, number: int, secret: bytes,
     problems = files_unlike_record(folder, where, record.get("files", {}))
     dice = read_record(folder / "dice.json")
     tried = record.get("attempt", 0)
-    unfit = dice_record_unfit(dice, where)
-    if unfit:
-        return problems + [unfit], tried
     seed = bytes.fromhex(dice["seed"])
     if commitment(seed) != dice["commitment"] or dice["commitment"] != record.get("commitment"):
         problems.append(f"{where}: the revealed seed does not match its commitment")
@@ -255,26 +252,6 @@ def files_unlike_record(folder, where: str, listed: dict) -> list[str]:
         elif canonical.sha256_hex(path.read_bytes()) != expected:
             problems.append(f"{where}: {name} was changed after the round was resolved")
     return problems
-
-
-def dice_record_unfit(dice, where: str) -> str | None:
-    """What makes a round's dice record one the dice cannot be rechecked from (a seed that is not hex, a roll of a
-    die the algorithm never draws, which would loop for ever), in a line; or None."""
-    if not isinstance(dice, dict) or not isinstance(dice.get("seed"), str) \
-            or not isinstance(dice.get("commitment"), str) or not isinstance(dice.get("nonces", {}), dict):
-        return f"{where}: dice.json is not a dice record (no seed, commitment or nonces as pbem writes them)"
-    try:
-        bytes.fromhex(dice["seed"])
-    except ValueError:
-        return f"{where}: dice.json's seed is not hex"
-    rolls = dice.get("rolls", [])
-    if not isinstance(rolls, list):
-        return f"{where}: dice.json's rolls are not a list"
-    for index, made in enumerate(rolls):
-        sides = made.get("sides") if isinstance(made, dict) else None
-        if not sides_drawable(sides):
-            return f"{where}: roll {index} has {str(sides)[:40]} sides: a die has 1 to 2**64, the dice never drew it"
-    return None
 
 
 def check_beacon(where: str, beacon: dict, settings: dict) -> list[str]:

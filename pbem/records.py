@@ -65,6 +65,22 @@ def text(value, where: str) -> None:
         raise Wrong(where, value, "a text")
 
 
+def die(value, where: str) -> None:
+    """A die the dice draw: a roll of any other (2**70 sides, none) would loop for ever when rechecked."""
+    from engine.dice import sides_drawable
+
+    if not sides_drawable(value):
+        raise Wrong(where, value, "a die of 1 to 2**64 sides")
+
+
+def hex_text(value, where: str) -> None:
+    text(value, where)
+    try:
+        bytes.fromhex(value)
+    except ValueError:
+        raise Wrong(where, value, "hexadecimal") from None
+
+
 def flag(value, where: str) -> None:
     if not isinstance(value, bool):
         raise Wrong(where, value, "true or false")
@@ -147,7 +163,7 @@ def _rerun_notice(value, where: str) -> None:
 
 # --- the campaign's files ------------------------------------------------------------------------------------------
 
-ROLL = record({"seq": count, "sides": count, "purpose": text, "value": count})
+ROLL = record({"seq": count, "sides": die, "purpose": text, "value": count})
 SHAPES = {
     "deadline.json": record({"round": round_number, "deadline": stamp}),
     "rerun.json": both(record({"round": round_number},
@@ -173,8 +189,8 @@ SHAPES = {
                          {"round": round_number, "previous": nullable(text), "deadline": nullable(stamp),
                           "commitment": nullable(text), "next_commitment": nullable(text), "resolved_at": stamp,
                           "over": flag, "campaign": text, "game": text, "links": mapping(text)}),
-    "dice.json": record({"rolls": list_of(ROLL)},
-                        {"commitment": text, "seed": text, "nonces": mapping(text), "attempt": count,
+    "dice.json": record({"rolls": list_of(ROLL), "seed": hex_text, "commitment": text},
+                        {"nonces": mapping(text), "attempt": count,
                          "hidden": nullable(mapping(anything))}),
 }
 # An order file of the open round (orders/PLAYER.json): the orders are the game's to check.
