@@ -70,7 +70,7 @@ def dice_key(seed: bytes, nonces: dict, beacon: str | None = None) -> bytes:
     return hmac.new(seed, ("pbem dice key\n" + mixed + lines).encode("utf-8"), hashlib.sha256).digest()
 
 
-@functools.lru_cache(maxsize=1024)   # the same round is in every report of its round: checked once (0.5 s each)
+@functools.lru_cache(maxsize=1024)   # a round met again (each player's reports, a seal's) is checked once: 1-2 s each
 def beacon_signature_checks(public_key: str, round_number: int, previous: str, signature: str) -> bool:
     """drand's chained scheme: the round signs SHA-256(previous signature || round as 8 big-endian bytes)."""
     try:
@@ -537,7 +537,7 @@ def notice_text(path: str) -> tuple[str, email.message.Message | None]:
     """A notice's text, and the mail it came in (None: its text, saved on its own)."""
     data = bounded_read(Path(path))
     mail = email.message_from_bytes(data, policy=email.policy.default)
-    if mail.get("Subject") is None:
+    if mail.get("Subject") is None and mail.get("Received") is None:
         return data.decode("utf-8", errors="replace"), None
     part = mail.get_body(preferencelist=("plain",))
     try:
@@ -558,7 +558,7 @@ def rollback_of(path: str, text: str) -> tuple[int, str]:
     return int(found_round.group(1) or found_round.group(2)), found_commitment.group(1)
 
 
-# the block of a sealed-orders notice (common/sealed.txt.j2), the same in every language, each line indented 4
+# the block of a sealed-orders notice, the same in every language, each of its lines indented 4 spaces
 SEAL_ALGORITHM = "pbem-seal-v1"
 SEAL_START = re.compile(r"^    pbem-seal-v1 .*$", re.MULTILINE)
 SEAL_LINES = [("the heading", re.compile(r"pbem-seal-v1 campaign (\S+) round (\d{1,5}) attempt (\d{1,4})")),

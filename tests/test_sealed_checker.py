@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from beacons import RECORDED
+from crafted_reports import mutated_value, run_checker
 
 from pbem import checker
 from pbem.checker import canonical_digest
@@ -285,6 +286,22 @@ def test_an_own_opening_of_other_orders_than_the_chain_links_is_found(capsys, tm
                              in p for p in problems), said
 
 
+def test_a_sealed_round_whose_report_does_not_open_the_players_own_seal_is_a_problem(capsys, tmp_path):
+    reports = game()
+    del reports[1]["sealed"]
+    code, said, problems = checked(capsys, "--notice", honest_mails(tmp_path), kept(tmp_path, linked(reports)))
+    assert code == 1 and problems == ["PROBLEM: round 1: the report carries no opening of your sealed orders, so it "
+                                      "cannot be checked that yours are the ones sealed"], said
+
+
+def test_an_opening_at_the_games_end_of_another_attempt_than_the_one_resolved_is_named(capsys, tmp_path):
+    reports = game()
+    reports[2]["dice"]["openings"][0]["attempt"] = 1
+    code, said, problems = checked(capsys, "--notice", honest_mails(tmp_path), kept(tmp_path, linked(reports)))
+    assert code == 1 and problems == ["PROBLEM: round 1: round 2's report (the game's end) opens attempt 1, but "
+                                      "attempt 0 was resolved"], said
+
+
 def test_the_openings_at_the_games_end_open_every_seal_and_a_false_one_is_named(capsys, tmp_path):
     reports = game()
     reports[2]["dice"]["openings"][0]["players"]["bob"]["entry"]["orders"] = {"targets": ["Edo"]}
@@ -453,3 +470,25 @@ def test_a_mutated_notice_is_read_or_refused_in_one_line_never_a_traceback(capsy
         outcomes[code] += 1   # an exit code other than 0 or 1 fails here
         capsys.readouterr()
     assert outcomes[0] > 10 and outcomes[1] > 10, outcomes
+
+
+def test_the_checker_over_mutated_sealed_reports_lets_no_exception_out(tmp_path):
+    """The fields of the seal changed the way tests/crafted_reports.py changes a real report's: exit 0 or 1, a line
+    saying what is wrong, never a traceback."""
+    rng, codes = random.Random(2027), []
+    notices = honest_mails(tmp_path)
+    for trial in range(80):
+        reports = game()
+        number = rng.choice((1, 2))
+        while True:   # a change inside the seal, the openings or the player's own opening
+            what, changed = mutated_value(copy.deepcopy(reports[number]), rng)
+            if "seal" in what or "openings" in what or "whole" in what:
+                break
+        folder = tmp_path / f"trial-{trial}"
+        folder.mkdir()
+        for index, report in enumerate(reports):
+            (folder / f"{index}.json").write_text(json.dumps(changed if index == number else report))
+        code, said, _, escaped = run_checker([Path("--notice"), notices, folder])
+        assert escaped is None and code in (0, 1), (what, escaped, said)
+        codes.append(code)
+    assert codes.count(1) > 40, codes
