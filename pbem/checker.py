@@ -866,6 +866,14 @@ def check_sealing_announced(report: dict, before: dict | None, problems: list[st
                         f"{report['round'] - 1}'s report said they would be")
 
 
+def check_seal_kept(report: dict, notices: dict[tuple[int, int], dict], problems: list[str]) -> None:
+    """A round the player was told was sealed keeps its seal in its report: a seal dropped is orders set free."""
+    sealed = sorted(notice["file"] for (number, _), notice in notices.items() if number == report["round"])
+    if sealed:
+        problems.append(f"round {report['round']}: the notice you received ({sealed[0]}) sealed its orders, but its "
+                        "report carries no seal: the orders resolved may not be the ones sealed")
+
+
 def unnoticed_problem(rounds: list[int]) -> str:
     if len(rounds) == 1:
         return (f"round {rounds[0]} had its orders sealed: give the sealed-orders notice you received (--notice FILE "
@@ -926,6 +934,7 @@ def check_seals(latest: dict[int, dict], seals: list[dict], key: str, problems: 
     for number, report in sorted(latest.items()):
         if report["dice"].get("seal") is None:
             check_sealing_announced(report, latest.get(number - 1), problems)
+            check_seal_kept(report, notices, problems)
             continue
         notice = notices.get((number, report["dice"]["seal"]["attempt"]))
         if notice is None:

@@ -329,6 +329,24 @@ def test_a_round_announced_as_sealed_resolved_without_a_seal_is_a_problem(capsys
                                       "said they would be"], said
 
 
+def test_a_round_the_player_was_told_was_sealed_whose_report_drops_the_seal_is_a_problem(capsys, tmp_path):
+    reports = game()
+    del reports[2]["dice"]["seal"], reports[2]["sealed"], reports[2]["dice"]["openings"]
+    reports[2]["dice"]["beacon"]["closing"] = stamp(timing(2)["published"] - timedelta(seconds=15))
+    del reports[1]["dice"]["next_beacon"]["margin"]   # and the announcement said nothing of a seal
+    code, said, problems = checked(capsys, "--notice", honest_mails(tmp_path), kept(tmp_path, linked(reports)))
+    assert code == 1 and problems == ["PROBLEM: round 2: the notice you received (" + str(tmp_path / "mail" /
+                                      "sealed-2.eml") + ") sealed its orders, but its report carries no seal: the "
+                                      "orders resolved may not be the ones sealed"], said
+
+
+def test_a_notice_of_another_campaign_is_skipped_and_told(capsys, tmp_path):
+    honest_mails(tmp_path)
+    (tmp_path / "mail" / "other.eml").write_bytes(notice_mail(1, campaign="peace"))
+    code, said, _ = checked(capsys, "--notice", tmp_path / "mail", kept(tmp_path, game()))
+    assert code == 0 and "other.eml: a sealed-orders notice of campaign peace, not of these reports: skipped" in said
+
+
 def test_the_beacon_round_of_a_seal_is_the_first_one_after_its_time_and_its_margin():
     assert checker.first_round_after("2020-07-22T15:17:30Z") == 2            # round 1 is published at genesis
     assert checker.first_round_after("2020-07-22T15:07:30Z", 600) == 2       # the same moment, 600 s on
