@@ -698,12 +698,15 @@ def seal_digest(number: int, attempt: int, player: str, opening: dict) -> str:
 
 
 def notices_by_round(seals: list[dict], problems: list[str]) -> dict[tuple[int, int], dict]:
-    """The sealed-orders notices by (round, attempt); two that differ for one are a problem: sealed twice."""
+    """The sealed-orders notices by (round, attempt); two that differ for one are a problem: sealed twice. Of copies
+    of one notice (its mail and its text, or the mail sent again) the one that reached the player first counts."""
     found: dict[tuple[int, int], dict] = {}
     for notice in seals:
         key = (notice["round"], notice["attempt"])
         first = found.setdefault(key, notice)
         if sealed_the_same(first, notice):
+            if notice["received"] and (first["received"] is None or notice["received"] < first["received"]):
+                found[key] = notice
             continue
         problems.append(f"round {key[0]} (attempt {key[1]}): two different sealed-orders notices, {first['file']} and "
                         f"{notice['file']}: the orders were sealed twice")

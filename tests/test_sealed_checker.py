@@ -261,10 +261,13 @@ def test_two_different_notices_for_one_round_are_orders_sealed_twice(capsys, tmp
     assert twice[0].endswith("the orders were sealed twice") and "sealed-2-again.eml" in twice[0], said
 
 
-def test_the_same_notice_given_twice_is_no_problem(capsys, tmp_path):
-    honest_mails(tmp_path)
-    (tmp_path / "mail" / "copy-of-1.eml").write_bytes(notice_mail(1))
-    code, said, _ = checked(capsys, "--notice", tmp_path / "mail", kept(tmp_path, game()))
+def test_the_same_notice_given_twice_is_no_problem_and_its_first_arrival_counts(capsys, tmp_path):
+    """Its text saved beside the mail, and the mail sent again after the beacon round was out: the copy that came
+    first shows the seal was in the player's hands in time."""
+    again = timing(1)["published"] + timedelta(hours=2)
+    folder = mails(tmp_path, {"a-text-of-1.txt": notice_text(1), "b-again-1.eml": notice_mail(1, received=again),
+                              "c-first-1.eml": notice_mail(1), "sealed-2.eml": notice_mail(2)})
+    code, said, _ = checked(capsys, "--notice", folder, kept(tmp_path, game()))
     assert code == 0, said
 
 
