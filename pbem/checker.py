@@ -1,6 +1,6 @@
 """Check the dice and the record of a pbem campaign from your own reports alone.
 
-    python3 checker.py [--nonce ROUND=WORD ...] [--notice FILE ...] REPORT.json ...   (or a folder of them)
+    python3 checker.py [--nonce ROUND=WORD ...] [--notice FILE ...] REPORT.json ...   (or folders of them)
 
 Give it the JSON reports your report mails carry (attached gzipped as CAMPAIGN-round-N-PLAYER.json.gz;
 unpacked or not), as many as you have. It needs nothing but Python 3.9 or newer: this one file, no
@@ -22,7 +22,15 @@ packages. It checks
   - where the campaign's dice mix in drand's public beacon: each beacon round's signature against
     drand mainnet's public key (this needs the py_ecc package: pip install py_ecc), that it is the
     first round after the round closed and the one the report before named, and its randomness in
-    the dice.
+    the dice;
+  - where a round's orders were sealed before its beacon round (the sealed-orders notice each
+    player is mailed when the round closes: --notice FILE, or a folder of your mails): that each
+    player's orders resolved are the ones sealed in the notice you received (not changed once the
+    dice could be known), that the notice reached you (its topmost Received header, written by
+    your own mail provider) before the beacon round was published, that the beacon round is the
+    first one after the seal and its margin, that your own report opens your seal with the orders
+    its record chain links, and, in the report that ends the game, that every player's opening
+    opens that player's seal of every round.
 
 It prints what it checked, and each problem on a line of its own; the exit code is 0 when all is
 well, 1 when something is wrong (a file that is not a report as pbem writes it too: one line names the file
@@ -35,6 +43,7 @@ from __future__ import annotations
 import argparse
 import email
 import email.policy
+import functools
 import hashlib
 import hmac
 import json
@@ -61,6 +70,7 @@ def dice_key(seed: bytes, nonces: dict, beacon: str | None = None) -> bytes:
     return hmac.new(seed, ("pbem dice key\n" + mixed + lines).encode("utf-8"), hashlib.sha256).digest()
 
 
+@functools.lru_cache(maxsize=1024)   # a round met again (each player's reports, a seal's) is checked once: 1-2 s each
 def beacon_signature_checks(public_key: str, round_number: int, previous: str, signature: str) -> bool:
     """drand's chained scheme: the round signs SHA-256(previous signature || round as 8 big-endian bytes)."""
     try:
@@ -74,13 +84,24 @@ def beacon_signature_checks(public_key: str, round_number: int, previous: str, s
         return False
 
 
-def first_round_after(stamp: str) -> int:
-    """The first drand round published strictly after a moment written as pbem records it."""
+def first_round_after(stamp: str, margin: int = 0) -> int:
+    """The first drand round published strictly after a moment written as pbem records it (plus `margin`
+    seconds: a seal's beacon round is the first after its time and margin)."""
     from datetime import datetime
 
-    moment = int(datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()) + 1
+    moment = int(datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()) + margin + 1
     elapsed = moment - DRAND_GENESIS
     return 1 if elapsed <= 0 else elapsed // DRAND_PERIOD + 1 + (1 if elapsed % DRAND_PERIOD else 0)
+
+
+def published_at(round_number: int):
+    """When drand mainnet publishes a round (a UTC datetime): before it nobody knows the round's value."""
+    from datetime import datetime, timezone
+
+    try:
+        return datetime.fromtimestamp(DRAND_GENESIS + (round_number - 1) * DRAND_PERIOD, timezone.utc)
+    except (OverflowError, ValueError, OSError):   # a round past the year 9999, as only a forged record names
+        return datetime.max.replace(tzinfo=timezone.utc)
 
 
 def check_beacon(report: dict, before: dict | None, key: str, problems: list[str]) -> tuple[str | None, int]:
@@ -102,7 +123,8 @@ def check_beacon(report: dict, before: dict | None, key: str, problems: list[str
                         "if the campaign really uses another drand chain, give its key with --beacon-key")
     elif not beacon_signature_checks(key, beacon["round"], beacon["previous_signature"], beacon["signature"]):
         problems.append(f"{where}: beacon round {beacon['round']}'s signature does not check: it is not drand's")
-    if key == DRAND_MAINNET_KEY and beacon["round"] != first_round_after(beacon["closing"]):
+    sealed = report["dice"].get("seal") is not None   # its beacon round follows the seal instead (check_seal)
+    if key == DRAND_MAINNET_KEY and not sealed and beacon["round"] != first_round_after(beacon["closing"]):
         problems.append(f"{where}: beacon round {beacon['round']} is not the first one after the round closed at "
                         f"{beacon['closing']}")
     randomness = hashlib.sha256(bytes.fromhex(beacon["signature"])).hexdigest()
@@ -200,6 +222,10 @@ class Unfit(ValueError):
     """A file that is not what pbem writes: the message names the file and what is wrong with it."""
 
 
+class DamagedSeal(Unfit):
+    """A sealed-orders notice whose block is damaged: refused even in a folder, where other mails are skipped."""
+
+
 def read_reports(paths: list[str]) -> list[dict]:
     files = []
     for name in paths:
@@ -287,6 +313,8 @@ def deepest(text: str) -> int:
 
 HEX = re.compile(r"^(?:[0-9a-f]{2})*$")
 STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$")
+DIGEST = re.compile(r"[0-9a-f]{64}")                 # matched whole (fullmatch): no newline slips in
+NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")     # a campaign's or a player's name, as pbem allows them
 
 
 def whole(low: int, high: int):
@@ -301,6 +329,11 @@ def list_of(shape, most: int):
     return ("list", shape, most)
 
 
+def names_of(shape, most: int):
+    """An object keyed by player names (as a campaign names its players), each value of the shape."""
+    return ("names", shape, most)
+
+
 DIE = whole(1, SPAN)
 ROUND = whole(0, 99_999)
 ROLL = {"seq": whole(0, 10**7), "sides": DIE, "purpose": str, "value": DIE}
@@ -308,14 +341,22 @@ BEACON = {"round": whole(1, 10**12), "closing": "stamp", "public_key": "hex", "p
           "signature": "hex", "randomness": optional("hex")}
 ON_DEMAND = {"seq": whole(0, 10**7), "expression": str, "purpose": str, "at": "stamp", "sides": DIE,
              "dice": list_of(DIE, 100), "result": whole(-(10**9), 10**9), "beacon": optional(BEACON)}
+ATTEMPT = whole(0, 9_999)
+MARGIN = whole(0, 10**7)     # seconds: pbem's is minutes
+ENTRY = {"orders": dict, "nonce": optional(str)}
+OPENING = {"salt": "digest", "entry": ENTRY}
+SEAL = {"algorithm": str, "at": "stamp", "margin": MARGIN, "attempt": ATTEMPT, "digests": names_of("digest", 10**4)}
+OPENED = {"round": ROUND, "attempt": ATTEMPT, "players": names_of(OPENING, 10**4)}
 DICE = {"algorithm": optional(str), "seed": "hex", "commitment": "hex", "next_commitment": optional("hex"),
         "nonces": optional(("map", str)), "rolls": optional(list_of(ROLL, 10**6)), "beacon": optional(BEACON),
-        "next_beacon": optional({"round": whole(1, 10**12), "closing": "stamp"}),
+        "next_beacon": optional({"round": whole(1, 10**12), "closing": "stamp", "published": optional("stamp"),
+                                 "margin": optional(MARGIN)}),
         "on_demand": optional(list_of(ON_DEMAND, 100)),
-        "hidden": optional({"commitment": "hex", "seed": optional("hex"), "rolls": optional(list_of(ROLL, 10**6))})}
+        "hidden": optional({"commitment": "hex", "seed": optional("hex"), "rolls": optional(list_of(ROLL, 10**6))}),
+        "seal": optional(SEAL), "openings": optional(list_of(OPENED, 10**5))}
 CHAIN = {"previous": optional("hex"), "orders": optional("hex"), "report": optional("hex"), "link": optional("hex")}
 REPORT = {"format": "pbem-report-1", "campaign": str, "player": str, "round": ROUND, "dice": DICE,
-          "chain": optional(CHAIN), "rerun": optional({"commitment": optional("hex")})}
+          "chain": optional(CHAIN), "rerun": optional({"commitment": optional("hex")}), "sealed": optional(OPENING)}
 
 
 def unfit(value, shape, where: str) -> str | None:
@@ -327,6 +368,8 @@ def unfit(value, shape, where: str) -> str | None:
             return None if value is None else unfit(value, shape[1], where)
         if shape[0] == "list":
             return unfit_list(value, shape, where)
+        if shape[0] == "names":
+            return unfit_names(value, shape, where)
         if shape[0] == "map":
             fits = isinstance(value, dict) and all(isinstance(v, shape[1]) for v in value.values())
             return None if fits else f"{where} is {kind(value)}, not an object of texts"
@@ -336,6 +379,11 @@ def unfit(value, shape, where: str) -> str | None:
         return None
     if shape is str:
         return None if isinstance(value, str) else f"{where} is {kind(value)}, not a text"
+    if shape is dict:
+        return None if isinstance(value, dict) else f"{where} is {kind(value)}, not an object"
+    if shape == "digest":
+        fits = isinstance(value, str) and DIGEST.fullmatch(value)
+        return None if fits else f"{where} is {kind(value)}, not a SHA-256 digest (64 hex digits)"
     if shape == "hex":
         return None if isinstance(value, str) and HEX.match(value) else f"{where} is {kind(value)}, not hex digits"
     if shape == "stamp":
@@ -364,6 +412,18 @@ def unfit_list(value, shape: tuple, where: str) -> str | None:
         return f"{where} is {kind(value)}, not a list of at most {shape[2]}"
     for index, item in enumerate(value):
         problem = unfit(item, shape[1], f"{where}[{index}]")
+        if problem:
+            return problem
+    return None
+
+
+def unfit_names(value, shape: tuple, where: str) -> str | None:
+    if not isinstance(value, dict) or len(value) > shape[2]:
+        return f"{where} is {kind(value)}, not an object of at most {shape[2]} players"
+    for name, item in value.items():
+        if not NAME.fullmatch(name):
+            return f"{where} names a player {kind(name)}, not a name pbem gives a player"
+        problem = unfit(item, shape[1], f"{where}.{name}")
         if problem:
             return problem
     return None
@@ -473,22 +533,139 @@ NOTICE_ROUND = re.compile(r"round\s+(\d{1,5})\s+will\s+be\s+played\s+again|"
 NOTICE_COMMITMENT = re.compile(r"^\s+([0-9a-f]{64})\s*$", re.MULTILINE)
 
 
-def read_notice(path: str) -> tuple[int, str]:
-    """(round, commitment) of a rollback notice, as the mail (or its text) the player received."""
+def notice_text(path: str) -> tuple[str, email.message.Message | None]:
+    """A notice's text, and the mail it came in (None: its text, saved on its own)."""
     data = bounded_read(Path(path))
     mail = email.message_from_bytes(data, policy=email.policy.default)
-    if mail.get("Subject") is None:
-        text = data.decode("utf-8", errors="replace")   # the notice's text, saved on its own
-    else:
-        part = mail.get_body(preferencelist=("plain",))
-        try:
-            text = part.get_content() if part is not None else ""
-        except (LookupError, ValueError, AttributeError) as exc:   # a charset or encoding no mail reader knows
-            raise Unfit(f"{path}: a mail whose text cannot be read ({type(exc).__name__})") from None
+    if mail.get("Subject") is None and mail.get("Received") is None:
+        return data.decode("utf-8", errors="replace"), None
+    part = mail.get_body(preferencelist=("plain",))
+    try:
+        return (part.get_content() if part is not None else ""), mail
+    except (LookupError, ValueError, AttributeError) as exc:   # a charset or encoding no mail reader knows
+        raise Unfit(f"{path}: a mail whose text cannot be read ({type(exc).__name__})") from None
+
+
+def read_notice(path: str) -> tuple[int, str]:
+    """(round, commitment) of a rollback notice, as the mail (or its text) the player received."""
+    return rollback_of(path, notice_text(path)[0])
+
+
+def rollback_of(path: str, text: str) -> tuple[int, str]:
     found_round, found_commitment = NOTICE_ROUND.search(text), NOTICE_COMMITMENT.search(text)
     if not found_round or not found_commitment:
         raise Unfit(f"{path}: not a pbem rollback notice (no round played again, or no commitment)")
     return int(found_round.group(1) or found_round.group(2)), found_commitment.group(1)
+
+
+# the block of a sealed-orders notice, the same in every language, each of its lines indented 4 spaces
+SEAL_ALGORITHM = "pbem-seal-v1"
+SEAL_START = re.compile(r"^    pbem-seal-v1 .*$", re.MULTILINE)
+SEAL_LINES = [("the heading", re.compile(r"pbem-seal-v1 campaign (\S+) round (\d{1,5}) attempt (\d{1,4})")),
+              ("the sealed time", re.compile(r"sealed (\S+) margin (\d{1,8})")),
+              ("the beacon round", re.compile(r"beacon (\d{1,13}) published (\S+)"))]
+SEAL_DIGEST = re.compile(r"(\S+) ([0-9a-f]{64})")
+MOST_SEALED = 10**4    # players in one notice
+
+
+def read_any_notice(path: str) -> tuple[str, object]:
+    """("seal", the sealed-orders notice) or ("rollback", (round, commitment)), told apart by the seal's block."""
+    text, mail = notice_text(path)
+    if SEAL_START.search(text):
+        return "seal", {**seal_block(path, text), "file": str(path), **arrival(mail)}
+    return "rollback", rollback_of(path, text)
+
+
+def seal_block(path: str, text: str) -> dict:
+    """What a sealed-orders notice's block says; a block damaged in any line is refused, naming the line."""
+    lines = [line.rstrip() for line in text[SEAL_START.search(text).start():].splitlines()[:MOST_SEALED + 5]]
+    values = []
+    for index, (what, pattern) in enumerate(SEAL_LINES):
+        found = pattern.fullmatch(lines[index][4:]) if index < len(lines) and lines[index][:4] == "    " else None
+        if not found:
+            raise damaged(path, f"{what} reads {kind(lines[index] if index < len(lines) else '')}")
+        values += found.groups()
+    campaign, number, attempt, at, margin, beacon, published = values
+    for name, stamp in (("sealed", at), ("published", published)):
+        if not (STAMP.match(stamp) and moment(stamp)):
+            raise damaged(path, f"its {name} time {kind(stamp)} is not a moment")
+    if not NAME.fullmatch(campaign):
+        raise damaged(path, f"campaign {kind(campaign)}")
+    return {"campaign": campaign, "round": int(number), "attempt": int(attempt), "at": at, "margin": int(margin),
+            "beacon": int(beacon), "published": published, "digests": sealed_digests(path, lines[3:])}
+
+
+def damaged(path: str, what: str) -> DamagedSeal:
+    return DamagedSeal(f"{path}: a sealed-orders notice whose block is damaged: {what}")
+
+
+def sealed_digests(path: str, lines: list[str]) -> dict[str, str]:
+    """The block's player lines, up to its "end" line."""
+    digests: dict[str, str] = {}
+    for line in lines[:MOST_SEALED + 1]:
+        if line == "    end":
+            return digests
+        found = SEAL_DIGEST.fullmatch(line[4:]) if line[:4] == "    " else None
+        if not found or not NAME.fullmatch(found.group(1)) or found.group(1) in digests:
+            raise damaged(path, f"a player's line reads {kind(line)}, not a name and a digest (nor the block's "
+                                '"end")')
+        digests[found.group(1)] = found.group(2)
+    raise damaged(path, "it has no \"end\" line after its players")
+
+
+def arrival(mail: email.message.Message | None) -> dict:
+    """When the notice reached the player: the date of the mail's topmost Received header, which the player's own
+    mail provider wrote; "unknown" says why it cannot be had."""
+    from datetime import timezone
+    from email.utils import parsedate_to_datetime
+
+    if mail is None:
+        return {"received": None, "unknown": "it is the notice's text alone"}
+    try:
+        headers = mail.get_all("Received") or []
+        if not headers:
+            return {"received": None, "unknown": "the mail has no Received header"}
+        received = parsedate_to_datetime(str(headers[0]).rsplit(";", 1)[-1].strip())
+    except (ValueError, TypeError, IndexError, AttributeError, LookupError):
+        return {"received": None, "unknown": "the date of its topmost Received header cannot be read"}
+    if received.tzinfo is None:     # "-0000": a date in UTC, its zone unsaid
+        received = received.replace(tzinfo=timezone.utc)
+    return {"received": received.astimezone(timezone.utc), "unknown": None}
+
+
+def notice_files(names: list[str]) -> list[tuple[Path, bool]]:
+    """The notice files given, a folder's (each *.eml and *.txt in it) marked as found in a folder."""
+    files = []
+    for name in names:
+        path = Path(name)
+        if path.is_dir():
+            files += [(found, True) for found in sorted([*path.glob("*.eml"), *path.glob("*.txt")])]
+        else:
+            files.append((path, False))
+    return files
+
+
+def read_notices(names: list[str]) -> tuple[dict[int, list[str]], list[dict], list[str]]:
+    """The rollback notices (round -> commitments), the sealed-orders notices, and a line for each file of a folder
+    that is neither (skipped: a folder of mails holds other mails too). A file named on its own must be one."""
+    rollbacks: dict[int, list[str]] = {}
+    seals, skipped = [], []
+    for path, in_folder in notice_files(names):
+        try:
+            what, notice = read_any_notice(str(path))
+        except DamagedSeal:
+            raise
+        except Unfit as exc:
+            if not in_folder:
+                raise
+            said = str(exc).replace("not a pbem rollback notice", "neither a rollback nor a sealed-orders notice")
+            skipped.append(f"{said}: skipped")
+            continue
+        if what == "seal":
+            seals.append(notice)
+        else:
+            rollbacks.setdefault(notice[0], []).append(notice[1])
+    return rollbacks, seals, skipped
 
 
 def check_commitment(report: dict, before: dict | None, problems: list[str],
@@ -514,12 +691,206 @@ def check_commitment(report: dict, before: dict | None, problems: list[str],
     return 1
 
 
+def seal_digest(number: int, attempt: int, player: str, opening: dict) -> str:
+    """The digest that seals a player's entry (orders and nonce) of a round's attempt: salted, so that it hides them."""
+    return canonical_digest({"attempt": attempt, "entry": opening["entry"], "player": player, "round": number,
+                             "salt": opening["salt"]})
+
+
+def notices_by_round(seals: list[dict], problems: list[str]) -> dict[tuple[int, int], dict]:
+    """The sealed-orders notices by (round, attempt); two that differ for one are a problem: sealed twice. Of copies
+    of one notice (its mail and its text, or the mail sent again) the one that reached the player first counts."""
+    found: dict[tuple[int, int], dict] = {}
+    for notice in seals:
+        key = (notice["round"], notice["attempt"])
+        first = found.setdefault(key, notice)
+        if sealed_the_same(first, notice):
+            if notice["received"] and (first["received"] is None or notice["received"] < first["received"]):
+                found[key] = notice
+            continue
+        problems.append(f"round {key[0]} (attempt {key[1]}): two different sealed-orders notices, {first['file']} and "
+                        f"{notice['file']}: the orders were sealed twice")
+    return found
+
+
+def sealed_the_same(one: dict, other: dict) -> bool:
+    return all(one[key] == other[key] for key in ("at", "margin", "beacon", "published", "digests"))
+
+
+def check_seal(report: dict, notice: dict | None, key: str, problems: list[str]) -> int:
+    """A sealed round: its beacon round follows the seal, the notice the player received seals the same orders and
+    reached the player before that beacon round was out, and the player's own opening opens the seal; returns how
+    many openings were checked."""
+    where = f"round {report['round']}"
+    seal = report["dice"]["seal"]
+    if seal["algorithm"] != SEAL_ALGORITHM:
+        problems.append(f"{where}: the orders are sealed with {seal['algorithm']!r}, not {SEAL_ALGORITHM}")
+        return 0
+    check_seal_timing(report, key, problems)
+    if notice is not None:
+        check_against_notice(report, notice, problems)
+        check_arrival(report, notice, key, problems)
+    return check_own_opening(report, problems)
+
+
+def check_seal_timing(report: dict, key: str, problems: list[str]) -> None:
+    """The seal is made once the round has closed, and its beacon round is the first one after the seal and its
+    margin: nobody could know the dice when the orders were sealed."""
+    where = f"round {report['round']}"
+    seal, beacon = report["dice"]["seal"], report["dice"].get("beacon")
+    if beacon is None:
+        problems.append(f"{where}: the orders were sealed at {seal['at']}, but the dice mix in no beacon round")
+        return
+    if moment(seal["at"]) < moment(beacon["closing"]):
+        problems.append(f"{where}: the orders were sealed at {seal['at']}, before the round closed at "
+                        f"{beacon['closing']}: orders could still come in after the seal")
+    due = first_round_after(seal["at"], seal["margin"])
+    if key == DRAND_MAINNET_KEY and beacon["round"] != due:
+        problems.append(f"{where}: beacon round {beacon['round']} is not the first one after the orders were sealed "
+                        f"at {seal['at']} with a margin of {seal['margin']} seconds (that is round {due})")
+
+
+def check_against_notice(report: dict, notice: dict, problems: list[str]) -> None:
+    """The report's seal is the one the notice the player received gave: the same time, margin, beacon round and
+    each player's digest."""
+    where = f"round {report['round']}"
+    seal, beacon = report["dice"]["seal"], report["dice"].get("beacon") or {}
+    if (seal["at"], seal["margin"]) != (notice["at"], notice["margin"]):
+        problems.append(f"{where}: the report says the orders were sealed at {seal['at']} with a margin of "
+                        f"{seal['margin']} seconds, the notice you received at {notice['at']} with "
+                        f"{notice['margin']}")
+    if beacon.get("round") != notice["beacon"]:
+        problems.append(f"{where}: the dice use beacon round {beacon.get('round')}, not round {notice['beacon']} that "
+                        "the notice you received named")
+    for player in sorted(set(seal["digests"]) | set(notice["digests"])):
+        given, sent = seal["digests"].get(player), notice["digests"].get(player)
+        if sent is None:
+            problems.append(f"{where}: {player}'s orders are in the report's seal but were not sealed in the notice "
+                            "you received: they were added after the round closed")
+        elif given is None:
+            problems.append(f"{where}: {player}'s orders were sealed in the notice you received but are missing from "
+                            "the report's seal")
+        elif given != sent:
+            problems.append(f"{where}: {player}'s orders resolved are not the ones sealed in the notice you received: "
+                            "they were changed after the round closed")
+
+
+def check_arrival(report: dict, notice: dict, key: str, problems: list[str]) -> None:
+    """The notice reached the player before its beacon round was published: a seal sent later could have been made
+    knowing the dice. The arrival is the player's own provider's Received date, which the GM cannot write."""
+    where = f"round {report['round']}"
+    if notice["received"] is None:
+        problems.append(f"{where}: when the sealed-orders notice {notice['file']} reached you cannot be checked "
+                        f"({notice['unknown']}): give the mail as you received it (saved as .eml, with its headers)")
+        return
+    mainnet = key == DRAND_MAINNET_KEY
+    if mainnet and moment(notice["published"]) != published_at(notice["beacon"]):
+        problems.append(f"{where}: the notice you received says beacon round {notice['beacon']} is published at "
+                        f"{notice['published']}, but drand mainnet publishes it at "
+                        f"{shown(published_at(notice['beacon']))}")
+    number = (report["dice"].get("beacon") or {}).get("round", notice["beacon"])   # the round the dice mix in
+    published = published_at(number) if mainnet else moment(notice["published"])
+    if notice["received"] >= published:
+        when = "after" if notice["received"] > published else "the very second"
+        problems.append(f"{where}: the notice reached you at {shown(notice['received'])}, {when} beacon round {number} "
+                        f"was published at {shown(published)}: the orders could have been sealed knowing the dice (a "
+                        "notice held back, or a clock set back)")
+
+
+def shown(moment) -> str:
+    """A UTC datetime as pbem writes a moment."""
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def check_own_opening(report: dict, problems: list[str]) -> int:
+    """The player's own opening opens the player's digest in the seal, and its orders are the ones the record chain
+    links; returns 1 if it was checked."""
+    where = f"round {report['round']}"
+    seal, player, opening = report["dice"]["seal"], report["player"], report.get("sealed")
+    if opening is None:
+        problems.append(f"{where}: the report carries no opening of your sealed orders, so it cannot be checked that "
+                        "yours are the ones sealed")
+        return 0
+    digest = seal["digests"].get(player)
+    if digest is None:
+        problems.append(f"{where}: the seal has no digest of your orders ({player})")
+    elif seal_digest(report["round"], seal["attempt"], player, opening) != digest:
+        problems.append(f"{where}: your own opening does not open your digest in the seal: the orders resolved for "
+                        "you are not the ones sealed")
+    linked = (report.get("chain") or {}).get("orders")
+    if report.get("chain") and linked != canonical_digest(opening["entry"]["orders"]):
+        problems.append(f"{where}: the orders of your opening are not the ones the record chain links "
+                        f"({kind(linked)}): the report opens other orders than it resolved")
+    return 1
+
+
+def check_openings(final: dict, latest: dict[int, dict], notices: dict[tuple[int, int], dict],
+                   problems: list[str]) -> int:
+    """The report that ended the game opens every seal of it: each player's opening of each round opens that round's
+    digest, in its report and in the notice the player received (those given); returns how many openings were
+    compared with a seal (in one source or both)."""
+    where = f"round {final['round']}'s report (the game's end)"
+    opened = {item["round"]: item for item in final["dice"]["openings"]}
+    checked = 0
+    for number in sorted(n for n, r in latest.items() if r["dice"].get("seal") and n not in opened):
+        problems.append(f"round {number}: its sealed orders are not opened in {where}")
+    for number, item in sorted(opened.items()):
+        sealed = latest.get(number, {}).get("dice", {}).get("seal")
+        if sealed and sealed["attempt"] != item["attempt"]:
+            problems.append(f"round {number}: {where} opens attempt {item['attempt']}, but attempt "
+                            f"{sealed['attempt']} was resolved")
+            sealed = None
+        sources = [("its report", (sealed or {}).get("digests")),
+                   ("the notice you received", (notices.get((number, item["attempt"])) or {}).get("digests"))]
+        sources = [(source, digests) for source, digests in sources if digests is not None]
+        for source, digests in sources:
+            check_opened(number, item, digests, source, where, problems)
+        checked += len(item["players"]) if sources else 0
+    return checked
+
+
+def check_opened(number: int, item: dict, digests: dict[str, str], source: str, where: str,
+                 problems: list[str]) -> None:
+    """Each player's opening of a round opens that player's digest in one source of the round's seal."""
+    for player in sorted(set(digests) - set(item["players"])):
+        problems.append(f"round {number}: {player}'s sealed orders are not opened in {where}")
+    for player, opening in sorted(item["players"].items()):
+        if digests.get(player) != seal_digest(number, item["attempt"], player, opening):
+            problems.append(f"round {number}: {player}'s opening in {where} does not open {player}'s seal in "
+                            f"{source}: the orders resolved are not the ones sealed")
+
+
+def check_sealing_announced(report: dict, before: dict | None, problems: list[str]) -> None:
+    """A round whose opening report said its orders would be sealed (a margin with its beacon round) is resolved
+    with a seal."""
+    announced = (before or {}).get("dice", {}).get("next_beacon") or {}
+    if announced.get("margin") is not None and report["dice"].get("beacon") and not report["dice"].get("seal"):
+        problems.append(f"round {report['round']}: resolved without sealing its orders, though round "
+                        f"{report['round'] - 1}'s report said they would be")
+
+
+def check_seal_kept(report: dict, notices: dict[tuple[int, int], dict], problems: list[str]) -> None:
+    """A round the player was told was sealed keeps its seal in its report: a seal dropped is orders set free."""
+    sealed = sorted(notice["file"] for (number, _), notice in notices.items() if number == report["round"])
+    if sealed:
+        problems.append(f"round {report['round']}: the notice you received ({sealed[0]}) sealed its orders, but its "
+                        "report carries no seal: the orders resolved may not be the ones sealed")
+
+
+def unnoticed_problem(rounds: list[int]) -> str:
+    if len(rounds) == 1:
+        return (f"round {rounds[0]} had its orders sealed: give the sealed-orders notice you received (--notice FILE "
+                "or a folder of them) to check that the orders resolved are the ones sealed")
+    return (f"rounds {', '.join(map(str, rounds))} had their orders sealed: give the sealed-orders notices you "
+            "received (--notice FILE or a folder of them) to check that the orders resolved are the ones sealed")
+
+
 def check(reports: list[dict], nonces: dict[int, str], beacon_key: str = DRAND_MAINNET_KEY,
-          notices: dict[int, list[str]] | None = None) -> tuple[list[str], dict]:
+          notices: dict[int, list[str]] | None = None, seals: list[dict] | None = None) -> tuple[list[str], dict]:
     """Every problem the reports show, and counts of what was checked."""
     problems: list[str] = []
     counts = {"reports": len(reports), "rolls": 0, "commitments": 0, "links": 0, "nonces": 0, "beacons": 0,
-              "on_demand": 0, "hidden": 0}
+              "on_demand": 0, "hidden": 0, "seals": 0, "openings": 0}
     who = {(r["campaign"], r["player"]) for r in reports}
     if len(who) > 1:
         return [f"the reports are of more than one campaign or player: {sorted(who)}"], counts
@@ -549,6 +920,7 @@ def check(reports: list[dict], nonces: dict[int, str], beacon_key: str = DRAND_M
                 problems.append(f"round {number}: your nonce is {sent!r} in the report, not {nonces[number]!r} as "
                                 "you sent it")
     counts["hidden"] = check_hidden([latest[number] for number in sorted(latest)], problems)
+    check_seals(latest, seals or [], beacon_key, problems, counts)
     rounds = sorted(latest)
     missing = [n for n in range(rounds[0], rounds[-1] + 1) if n not in latest] if rounds else []
     if missing:
@@ -557,14 +929,38 @@ def check(reports: list[dict], nonces: dict[int, str], beacon_key: str = DRAND_M
     return problems, counts
 
 
+def check_seals(latest: dict[int, dict], seals: list[dict], key: str, problems: list[str], counts: dict) -> None:
+    """Every sealed round against the notice the player received, and the openings of the game's end."""
+    campaigns = {report["campaign"] for report in latest.values()}
+    notices = notices_by_round([notice for notice in seals if notice["campaign"] in campaigns], problems)
+    unnoticed = []
+    for number, report in sorted(latest.items()):
+        if report["dice"].get("seal") is None:
+            check_sealing_announced(report, latest.get(number - 1), problems)
+            check_seal_kept(report, notices, problems)
+            continue
+        notice = notices.get((number, report["dice"]["seal"]["attempt"]))
+        if notice is None:
+            unnoticed.append(number)
+        counts["seals"] += 1
+        counts["openings"] += check_seal(report, notice, key, problems)
+    if unnoticed:
+        problems.append(unnoticed_problem(unnoticed))
+    for report in latest.values():
+        if report["dice"].get("openings") is not None:
+            counts["openings"] += check_openings(report, latest, notices, problems)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="checker.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("reports", nargs="+", help="JSON reports, or folders of them")
     parser.add_argument("--nonce", action="append", default=[], metavar="ROUND=WORD",
                         help="a nonce you sent with your orders for that round")
     parser.add_argument("--notice", action="append", default=[], metavar="FILE",
-                        help="a rollback notice you received (the mail, or its text): a re-run's seed is checked "
-                             "against the commitment it gave")
+                        help="a rollback notice or a sealed-orders notice you received (the mail as saved, or "
+                             "its text), or a folder of them (its *.eml and *.txt): a re-run's seed is checked "
+                             "against the commitment a rollback notice gave, a sealed round's orders against the "
+                             "seal")
     parser.add_argument("--beacon-key", default=DRAND_MAINNET_KEY, metavar="HEX",
                         help="the public key of the drand chain the campaign uses [default: drand mainnet's]")
     args = parser.parse_args(argv)
@@ -575,10 +971,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         reports = read_reports(args.reports)
-        notices: dict[int, list[str]] = {}
-        for path in args.notice:
-            number, promised = read_notice(path)
-            notices.setdefault(number, []).append(promised)
+        notices, seals, skipped = read_notices(args.notice)
     except Unfit as exc:
         print(f"checker: {exc}", file=sys.stderr)
         return 1
@@ -588,8 +981,13 @@ def main(argv: list[str] | None = None) -> int:
     if not reports:
         print("checker: no reports given", file=sys.stderr)
         return 2
+    campaigns = {report["campaign"] for report in reports}
+    skipped += [f"{notice['file']}: a sealed-orders notice of campaign {notice['campaign']}, not of these reports: "
+                "skipped" for notice in seals if notice["campaign"] not in campaigns]
+    for line in skipped:
+        print(line)
     try:
-        problems, counts = check(reports, nonces, args.beacon_key, notices)
+        problems, counts = check(reports, nonces, args.beacon_key, notices, seals)
     except NeedsPackage as exc:
         print(f"checker: {exc}", file=sys.stderr)
         return 2
@@ -602,7 +1000,9 @@ def main(argv: list[str] | None = None) -> int:
           + (f", {counts['beacons']} beacon rounds" if counts["beacons"] else "")
           + (f", {counts['on_demand']} roll{'s' if counts['on_demand'] != 1 else ''} on demand"
              if counts["on_demand"] else "")
-          + (f", {counts['hidden']} rolls of the decks' hidden stream" if counts["hidden"] else ""))
+          + (f", {counts['hidden']} rolls of the decks' hidden stream" if counts["hidden"] else "")
+          + (f", {counts['seals']} sealed round{'s' if counts['seals'] != 1 else ''} and {counts['openings']} "
+             f"opening{'s' if counts['openings'] != 1 else ''} of sealed orders" if counts["seals"] else ""))
     for problem in problems:
         print(f"PROBLEM: {problem}")
     print("all is well" if not problems else f"{len(problems)} problem{'s' if len(problems) > 1 else ''} found")

@@ -47,7 +47,7 @@ def places(value, path=()) -> list[tuple]:
     found = [path]
     if isinstance(value, dict):
         for key in sorted(value):
-            if path or key in ("dice", "chain", "round", "player", "campaign", "format", "rerun"):
+            if path or key in ("dice", "chain", "round", "player", "campaign", "format", "rerun", "sealed"):
                 found += places(value[key], (*path, key))
     elif isinstance(value, list):
         for index, item in enumerate(value[:4]):
