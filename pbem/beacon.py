@@ -23,7 +23,7 @@ from datetime import datetime, timezone
 
 from engine.beacon import MAINNET, BeaconRound, published_at, round_after, verify
 from pbem import clock
-from pbem.errors import BeaconUnavailable, UserError
+from pbem.errors import BeaconNotYet, BeaconUnavailable, UserError
 
 DEFAULT_URLS = ["https://api.drand.sh", "https://drand.cloudflare.com"]
 CHAIN_KEYS = ("public_key", "period", "genesis_time", "hash")
@@ -61,7 +61,7 @@ def fetch(settings: dict, number: int) -> BeaconRound:
     used = chain(settings)
     due = publication(settings, number)
     if clock.now() < clock.parse(due):
-        raise BeaconUnavailable(f"beacon round {number} is not published before {due}")
+        raise BeaconNotYet(number, due)
     failures = []
     for url in settings.get("urls", DEFAULT_URLS):
         address = f"{url.rstrip('/')}/{used['hash']}/public/{number}" if used.get("hash") else \

@@ -195,6 +195,10 @@ class Campaign:
         if self.missing_orders == "wait":
             raise UserError(f"{where}: with a beacon, missing_orders cannot be 'wait': orders taken after the "
                             "deadline could be chosen knowing the beacon; use default or computer")
+        minutes = self.beacon.get("seal_minutes", 10)
+        if type(minutes) is not int or not 1 <= minutes <= 1440:
+            raise UserError(f"{where}: [beacon] seal_minutes = {minutes!r}; it is a whole number of minutes from 1 to "
+                            "1440, between the sealed-orders notice and the beacon round the dice use")
 
     def settings(self) -> dict:
         """campaign.toml's content as the campaign now stands (never a password)."""

@@ -37,3 +37,11 @@ class BeaconUnavailable(Exception):
     """The beacon round a round's dice need could not be had, or did not check; the round waits (exit code 1)."""
 
     exit_code = 1
+
+
+class BeaconNotYet(BeaconUnavailable):
+    """The beacon round a round's dice need is still to be published: the round waits for it, as it should."""
+
+    def __init__(self, number: int, due: str) -> None:
+        super().__init__(f"beacon round {number} is not published before {due}")
+        self.number, self.due = number, due

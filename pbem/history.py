@@ -11,6 +11,7 @@ import json
 import os
 
 from engine import canonical
+from engine import seal as sealing
 from engine.beacon import BeaconRound, round_after
 from engine.beacon import verify as verify_beacon
 from engine.dice import commitment, dice_key, hidden_seed, recheck, round_seed
@@ -32,6 +33,7 @@ from pbem.rounds import (
     undone_attempts,
 )
 from pbem.schedule import next_deadline
+from pbem.seal import SEAL_FILE
 
 
 def replay(campaign: Campaign, progress=None) -> list[str]:
@@ -213,7 +215,9 @@ def check_round_folder(folder, where: str, number: int, secret: bytes,
                         + (f" for attempt {tried}" if tried else ""))
     beacon = dice.get("beacon")
     if beacon:
-        problems += check_beacon(where, beacon, beacon_settings or {})
+        problems += check_beacon(where, beacon, beacon_settings or {}, dice.get("seal"))
+    if dice.get("seal") and (folder / "inputs.json").is_file():
+        problems += check_seal(where, number, tried, dice["seal"], read_record(folder / "inputs.json"), secret)
     randomness = BeaconRound.from_record(beacon).randomness if beacon else None
     bad = recheck(dice_key(seed, dice.get("nonces", {}), randomness), dice.get("rolls", []))
     if bad is not None:
@@ -254,9 +258,21 @@ def files_unlike_record(folder, where: str, listed: dict) -> list[str]:
     return problems
 
 
-def check_beacon(where: str, beacon: dict, settings: dict) -> list[str]:
-    """The beacon round a round's dice mixed in: the campaign's chain, the first round after the round closed,
-    and its signature checked offline against the chain's public key."""
+def check_seal(where: str, number: int, tried: int, found: dict, inputs: dict, secret: bytes) -> list[str]:
+    """The seals a round's reports carry are those of the orders it resolved, made after the round closed."""
+    entries = sealing.entries(inputs.get("orders") or {}, inputs.get("nonces", {}))
+    problems = []
+    if found.get("digests") != sealing.digests(secret, number, tried, entries):
+        problems.append(f"{where}: the seals in its reports are not those of the orders it resolved")
+    if found.get("at") != (inputs.get("seal") or {}).get("at"):
+        problems.append(f"{where}: its reports say the orders were sealed at {found.get('at')}, its inputs otherwise")
+    return problems
+
+
+def check_beacon(where: str, beacon: dict, settings: dict, sealed: dict | None = None) -> list[str]:
+    """The beacon round a round's dice mixed in: the campaign's chain, the first round after the round closed
+    (after the orders were sealed and the margin, when they were), and its signature checked offline against the
+    chain's public key."""
     from pbem.beacon import chain, require_signature_library
 
     require_signature_library()
@@ -265,7 +281,15 @@ def check_beacon(where: str, beacon: dict, settings: dict) -> list[str]:
         return [f"{where}: the dice use a beacon of another chain than the campaign's (public key "
                 f"{str(beacon.get('public_key'))[:16]}...)"]
     problems = []
-    if beacon["round"] != round_after(int(clock.parse(beacon["closing"]).timestamp()), used):
+    if sealed:
+        after = int(clock.parse(sealed["at"]).timestamp()) + sealed["margin"]
+        if beacon["round"] != round_after(after, used):
+            problems.append(f"{where}: beacon round {beacon['round']} is not the first one published more than "
+                            f"{sealed['margin']} seconds after the orders were sealed at {sealed['at']}")
+        if sealed["at"] < beacon["closing"]:
+            problems.append(f"{where}: its orders were sealed at {sealed['at']}, before the round closed at "
+                            f"{beacon['closing']}")
+    elif beacon["round"] != round_after(int(clock.parse(beacon["closing"]).timestamp()), used):
         problems.append(f"{where}: beacon round {beacon['round']} is not the first one after the round closed at "
                         f"{beacon['closing']}")
     if not verify_beacon(BeaconRound.from_record(beacon), used):
@@ -307,6 +331,8 @@ def rollback(campaign: Campaign, to: int, reason: str, decks_revealed: bool = Fa
         move_atomic(path, archive / "orders" / path.name)
     for number in range(last, to, -1):
         move_atomic(campaign.round_dir(number), archive / "rounds" / campaign.round_dir(number).name)
+    if (campaign.folder / SEAL_FILE).is_file():   # the open round's seal: that attempt is undone too
+        move_atomic(campaign.folder / SEAL_FILE, archive / SEAL_FILE)
     rerun = {"round": to + 1, "reason": reason, "undone": [u["hash"] for u in undone],
              "rounds": [u["round"] for u in undone], "commitment": promise, "rollback": archive.name,
              "at": record["at"]}   # the notices' moment: a notice made again after a crash is the same mail

@@ -13,7 +13,7 @@ from importlib import resources
 
 import games
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version every report carries as `schema_version`, and the schemas' own `const`: it rises by one with any
 change to the envelope's schema or a game's that a reader could notice (a value added, removed, renamed or
 retyped; an event kind added or changed)."""

@@ -15,10 +15,11 @@ import struct
 import zlib
 
 from engine import canonical
+from engine import seal as sealing
 from engine.beacon import BeaconRound
 from engine.dice import Dice, commitment, hidden_seed, hidden_stream, round_seed
 from engine.game import players_to_order, resolve_round, setup_game
-from pbem import clock, gm_results, press, render, roll
+from pbem import clock, gm_results, press, render, roll, seal
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.faults import charge_disk, crash_point
@@ -78,6 +79,9 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
         dice_record["next_beacon"] = inputs["next_beacon"]
     if inputs.get("on_demand"):   # the GM's rolls on demand (pbem/roll.py), drawn again from the seed
         dice_record["on_demand"] = roll.drawn(seed, inputs["on_demand"])
+    sealed = sealing.entries(inputs["orders"], nonces) if inputs.get("seal") else None
+    if sealed is not None:   # the orders were sealed when the round closed (pbem/seal.py)
+        dice_record.update(seal_record(secret, number, attempt, inputs, sealed, over))
     if hidden is not None:
         dice_record["hidden"] = hidden_record(game, secret, state)
     files = {
@@ -98,6 +102,8 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
             events=events, dice=dice_record, next_commitment=next_commitment,
             deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"),
             away=inputs.get("away", []), shared=shared, language=language, timezone=inputs.get("timezone", "UTC"))
+        if sealed is not None:   # the player's own seal opened: the orders sealed are the ones the player sent
+            model["sealed"] = sealing.opening(secret, number, attempt, player, sealed[player])
         parts = shared.texts.parts(model)   # the JSON text of each part, the shared ones made once a round
         if chained is not None:
             own_orders = (inputs.get("orders") or {}).get(player)
@@ -132,6 +138,25 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     }
     files["round.json"] = canonical.dump_bytes(record)
     return files
+
+
+def seal_record(secret: bytes, number: int, attempt: int, inputs: dict, sealed: dict[str, dict], over: bool) -> dict:
+    """The dice record's part for sealed orders: every player's seal; once the game is over, every seal of it
+    opened, for every player to check."""
+    found = {"seal": {"algorithm": sealing.ALGORITHM, **inputs["seal"], "attempt": attempt,
+                      "digests": sealing.digests(secret, number, attempt, sealed)}}
+    if over:
+        found["openings"] = [opened(secret, item["round"], item["attempt"], item["entries"])
+                             for item in [*inputs.get("openings", []),
+                                          {"round": number, "attempt": attempt, "entries": sealed}]]
+    return found
+
+
+def opened(secret: bytes, number: int, attempt: int, entries: dict[str, dict]) -> dict:
+    """Every player's seal of one attempt at a round, opened."""
+    return {"round": number, "attempt": attempt,
+            "players": {player: sealing.opening(secret, number, attempt, player, entries[player])
+                        for player in sorted(entries)}}
 
 
 def hidden_record(game, secret: bytes, state: dict) -> dict:
@@ -187,14 +212,19 @@ def resolve(campaign: Campaign, *, force: bool = False) -> dict:
     settle(campaign)
     number, state = _open_round(campaign)
     now = clock.now()
-    beacon = beacon_for_round(campaign, number, now)
-    missing, absent = players_unsent(campaign, state, now)
+    sealed = seal_at_close(campaign, number, state, now) if campaign.beacon else None
+    beacon = beacon_for_round(campaign, number, now, sealed)
+    if sealed is not None:
+        missing, absent = sealed.get("defaulted", []), sealed.get("away", [])
+    else:
+        missing, absent = players_unsent(campaign, state, now)
     late = deadline_passed(campaign, now) and (campaign.missing_orders != "wait" or not missing)
-    if (missing or absent) and not (force or late):
+    if (missing or absent) and not (force or late or sealed):
         waiting = [p for p in campaign.player_names if p in missing or p in absent]
         raise UserError(f"round {number} is waiting for orders from {', '.join(waiting)}",
                         ["resolve with --force to give them their default orders, or wait for the deadline"])
-    files = compute_open_round(campaign, number, state, now, missing, absent, beacon, campaign.dice_secret())
+    files = compute_open_round(campaign, number, state, now, missing, absent, beacon, campaign.dice_secret(),
+                               sealed)
     commit_round(campaign, number, files)
     crash_point("round-committed")
     campaign.log(f"resolved round {number}" + (f" (default orders for {', '.join(missing)})" if missing else "")
@@ -238,18 +268,28 @@ def players_unsent(campaign: Campaign, state: dict, now) -> tuple[list[str], lis
     return [p for p in unsent if p not in away], [p for p in unsent if p in away]
 
 
-def compute_open_round(campaign: Campaign, number: int, state: dict, now, missing: list[str], absent: list[str],
-                       beacon: dict | None, secret: bytes) -> dict[str, bytes]:
-    """Every file of the open round resolved at `now`, the missing and the away players given stand-in orders:
-    the inputs recorded from the campaign as it stands, then compute_round. Reads the campaign, writes nothing."""
+def round_orders(campaign: Campaign, state: dict, now, missing: list[str], absent: list[str]) -> dict:
+    """The orders of the open round as its inputs record them: the players' own, and stand-in orders for the
+    missing and the away; with the nonces sent."""
     pending, away = campaign.pending_orders(), campaign.away(now)
-    inputs = {
-        "round": number,
+    return {
         "orders": {p: pending[p]["orders"] if p in pending else stand_in_orders(campaign, state, p, away)
                    for p in campaign.player_names},
         "defaulted": missing,
         **({"away": absent} if absent else {}),   # played by the stand-in orders chosen for the absence
         "nonces": {p: pending[p]["nonce"] for p in sorted(pending) if pending[p].get("nonce")},
+    }
+
+
+def compute_open_round(campaign: Campaign, number: int, state: dict, now, missing: list[str], absent: list[str],
+                       beacon: dict | None, secret: bytes, sealed: dict | None = None) -> dict[str, bytes]:
+    """Every file of the open round resolved at `now`, the missing and the away players given stand-in orders:
+    the inputs recorded from the campaign as it stands (or, `sealed`, from the seal made when the round closed),
+    then compute_round. Reads the campaign, writes nothing."""
+    inputs = {
+        "round": number,
+        **(seal.sealed_orders(campaign, sealed) if sealed else round_orders(campaign, state, now, missing, absent)),
+        **({"seal": {"at": sealed["at"], "margin": sealed["margin"]}} if sealed else {}),
         "resolved_at": clock.stamp(now),
         "deadline": next_deadline(campaign, now),
         "rerun": pending_rerun(campaign, number),
@@ -266,32 +306,66 @@ def compute_open_round(campaign: Campaign, number: int, state: dict, now, missin
         inputs["next_beacon"] = announced_beacon(campaign, inputs["deadline"])
     before = (campaign.round_dir(number - 1) / "round.json").read_bytes()   # the round this one follows
     inputs["previous_links"] = campaign.round_record(number - 1).get("links", {})
-    return compute_round(campaign, number, inputs, state, round_hash(before), secret)
+    files = compute_round(campaign, number, inputs, state, round_hash(before), secret)
+    if sealed and json.loads(files["round.json"])["over"] and (earlier := earlier_seals(campaign, number)):
+        inputs["openings"] = earlier   # the game is over: its report opens the earlier rounds' seals too
+        files = compute_round(campaign, number, inputs, state, round_hash(before), secret)
+    return files
 
 
-def beacon_for_round(campaign: Campaign, number: int, now) -> dict | None:
-    """In beacon mode, the checked beacon round that the open round's dice mix in: only once the round has
-    closed (a round never resolves early, so nobody can choose among beacon rounds) and the beacon round is out."""
-    if not campaign.beacon:
-        return None
-    from pbem.beacon import beacon_round, chain, fetch
+def earlier_seals(campaign: Campaign, number: int) -> list[dict]:
+    """The sealed entries of every round before `number` whose orders were sealed, as their inputs hold them."""
+    found = []
+    for earlier in range(1, number):
+        inputs = campaign.read_json(earlier, "inputs.json")
+        if inputs.get("seal"):
+            found.append({"round": earlier, "attempt": inputs.get("attempt", 0),
+                          "entries": sealing.entries(inputs["orders"], inputs.get("nonces", {}))})
+    return found
 
+
+def seal_at_close(campaign: Campaign, number: int, state: dict, now) -> dict:
+    """The seal of the open round (pbem/seal.py), made now if the round has closed and is not sealed yet; a round
+    still taking orders is refused."""
+    tried = attempt(campaign, number)
+    found = seal.current(campaign, number, tried)
+    if found is not None:
+        return found
     closing = campaign.closing()
     if closing is None or now < closing:
         raise UserError(f"round {number} takes orders until {clock.stamp(closing) if closing else 'its deadline'}: "
                         "with a beacon a round resolves only after it has closed, never early",
-                        ["its dice mix in the first beacon round after that moment; wait for it"])
-    found = fetch(campaign.beacon, beacon_round(campaign.beacon, closing))
-    return {**found.record(), "public_key": chain(campaign.beacon)["public_key"], "closing": clock.stamp(closing)}
+                        ["its orders are sealed then, and its dice mix in the first beacon round published after "
+                         "the sealed-orders notice; wait for it"])
+    return seal.seal_round(campaign, number, tried, now, round_orders(campaign, state, now,
+                                                                     *players_unsent(campaign, state, now)))
+
+
+def beacon_for_round(campaign: Campaign, number: int, now, sealed: dict | None) -> dict | None:
+    """In beacon mode, the checked beacon round that the open round's dice mix in: the one its seal names, the
+    first published more than the margin after the orders were sealed, once it is out (BeaconUnavailable before)."""
+    if not campaign.beacon:
+        return None
+    from pbem.beacon import chain, fetch
+
+    found = fetch(campaign.beacon, sealed["beacon"]["round"])
+    return {**found.record(), "public_key": chain(campaign.beacon)["public_key"],
+            "closing": clock.stamp(campaign.closing())}
 
 
 def announced_beacon(campaign: Campaign, deadline: str) -> dict:
-    """The beacon round of the round that opens with this deadline, told in the report that opens it."""
+    """The earliest beacon round of the round that opens with this deadline, told in the report that opens it:
+    the first one published more than the margin after the round closes (its orders are sealed then, or later if
+    no command runs at that moment)."""
+    from datetime import timedelta
+
     from pbem.beacon import beacon_round, publication
 
     closing = campaign.closing_of(deadline)
-    number = beacon_round(campaign.beacon, closing)
-    return {"round": number, "closing": clock.stamp(closing), "published": publication(campaign.beacon, number)}
+    seconds = seal.margin(campaign)
+    number = beacon_round(campaign.beacon, closing + timedelta(seconds=seconds))
+    return {"round": number, "closing": clock.stamp(closing), "published": publication(campaign.beacon, number),
+            "margin": seconds}
 
 
 def resolve_by_hand(campaign: Campaign, *, force: bool = False, round_number: int | None = None) -> dict:
@@ -394,6 +468,10 @@ def settle(campaign: Campaign, files: dict[str, bytes] | None = None) -> None:
             path.unlink()
     press.forget_resolved(campaign, last)
     roll.forget_resolved(campaign, last)
+    seal.forget_resolved(campaign, last)
+    sealed = seal.current(campaign, last + 1, attempt(campaign, last + 1)) if campaign.beacon else None
+    if sealed is not None:   # notices a command killed after the seal did not post
+        seal.post_notices(campaign, sealed)
     rerun = campaign.folder / RERUN_FILE
     if rerun.is_file() and read_record(rerun)["round"] <= last:
         rerun.unlink()

@@ -180,10 +180,16 @@ def _outbox_text(mail: dict, timezone: str) -> str:
 
 
 def beacon_status(campaign: Campaign) -> dict:
-    """The beacon round the open round waits for, and when it is published."""
-    from pbem.rounds import announced_beacon
+    """The beacon round the open round waits for, and when it is published: once its orders are sealed, the one
+    the seal names."""
+    from pbem import seal
+    from pbem.rounds import announced_beacon, attempt
 
-    return announced_beacon(campaign, campaign.deadline())
+    found = announced_beacon(campaign, campaign.deadline())
+    sealed = seal.current(campaign, campaign.open_round, attempt(campaign, campaign.open_round))
+    if sealed is not None:
+        found |= {**sealed["beacon"], "sealed": sealed["at"]}
+    return found
 
 
 def outbox_status(campaign: Campaign) -> dict:

@@ -14,7 +14,7 @@ from pathlib import Path
 from engine.game import players_to_order
 from pbem import clock, gm_results, render
 from pbem.campaign import Campaign
-from pbem.errors import BeaconUnavailable, CampaignLocked
+from pbem.errors import BeaconNotYet, BeaconUnavailable, CampaignLocked
 from pbem.files import campaign_lock
 from pbem.inbox import take_inbox
 from pbem.outbox import compose, post
@@ -59,6 +59,10 @@ def tick(folder: Path) -> Tick:
                     try:
                         result = resolve(campaign, force=True)
                         report.did.append(f"resolved round {result['round']}" + next_due(campaign))
+                    except BeaconNotYet as exc:   # sealed, and the beacon round is still to come: all is well
+                        said = _once(campaign, f"round {campaign.open_round}: orders sealed and the notices posted; it "
+                                               f"resolves once beacon round {exc.number} is out, at {exc.due}")
+                        report.did += [said] if said else []
                     except BeaconUnavailable as exc:   # nothing was written; the next tick tries again
                         report.failed.append(f"round {campaign.open_round} waits for the beacon: {exc}")
                 elif why_not:

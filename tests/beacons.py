@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
 import threading
 from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -82,6 +83,23 @@ if __name__ == "__main__":   # write the signatures the long tests use
     SIGNED.parent.mkdir(exist_ok=True)
     SIGNED.write_text(json.dumps({str(n): own_round(n).signature for n in rounds}, indent=0, sort_keys=True) + "\n")
     print(f"{SIGNED}: {len(rounds)} rounds")
+
+
+def kept_notices(campaign_folder: Path, player: str, folder: Path) -> list[dict]:
+    """The sealed-orders notices a player was mailed, as the player keeps them (with the Received line the
+    player's provider adds, a minute after the seal), read by the checker as `--notice FOLDER` reads them."""
+    from email.utils import format_datetime
+
+    from pbem import checker
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in sorted([*campaign_folder.glob(f"outbox/r*-sealed-*-{player}.eml"),
+                        *campaign_folder.glob(f"sent/r*-sealed-*-{player}.eml")]):
+        sealed = re.search(rb"sealed (\S+Z) margin", path.read_bytes()).group(1).decode()
+        arrived = datetime.fromisoformat(sealed.replace("Z", "+00:00")) + timedelta(minutes=1)
+        received = f"Received: from mx.example.org by mail.example.org; {format_datetime(arrived)}\r\n"
+        (folder / path.name).write_bytes(received.encode() + path.read_bytes())
+    return checker.read_notices([str(folder)])[1]
 
 
 class BeaconServer:

@@ -174,3 +174,23 @@ def servers(dovecot, tmp_path):
 
     with MailServers(tmp_path / "servers", ADDRESSES) as running:
         yield running
+
+
+@pytest.fixture
+def coin_flip(monkeypatch):
+    """The registry with coin flip (tests/coin_flip, a game of at most six rounds) in it, and its templates where
+    the renderer looks."""
+    import jinja2
+
+    import games
+    from pbem import render
+    from tests import hidden
+
+    monkeypatch.setitem(games.MODULES, "coin-flip", "tests.coin_flip")
+    env = render._env()
+    templates = Path(__file__).parent / "coin_flip" / "templates"
+    overlay = env.overlay(loader=jinja2.ChoiceLoader([env.loader, jinja2.FileSystemLoader(templates)]))
+    monkeypatch.setattr(render, "_env", lambda language="en": overlay)
+    yield games.GAMES["coin-flip"]
+    hidden._cached_trajectory.cache_clear()
+    hidden._baselines.clear()

@@ -2,29 +2,11 @@
 registered here (tests/coin_flip) is picked up by every generic check, and one without an adapter fails them."""
 from __future__ import annotations
 
-from pathlib import Path
-
-import jinja2
 import pytest
 
 import games
-from pbem import render
 from tests import fuzzing, goldens, hidden, killing
 from tests.harness import MissingHarness, harness_for, registered
-
-COIN_FLIP_TEMPLATES = Path(__file__).parent / "coin_flip" / "templates"
-
-
-@pytest.fixture
-def coin_flip(monkeypatch):
-    """The registry with coin flip in it, and its templates where the renderer looks."""
-    monkeypatch.setitem(games.MODULES, "coin-flip", "tests.coin_flip")
-    env = render._env()
-    overlay = env.overlay(loader=jinja2.ChoiceLoader([env.loader, jinja2.FileSystemLoader(COIN_FLIP_TEMPLATES)]))
-    monkeypatch.setattr(render, "_env", lambda language="en": overlay)
-    yield games.GAMES["coin-flip"]
-    hidden._cached_trajectory.cache_clear()
-    hidden._baselines.clear()
 
 
 @pytest.fixture

@@ -374,7 +374,7 @@ def test_in_beacon_mode_a_roll_mixes_in_the_first_beacon_round_after_it_was_aske
     from freezegun import freeze_time
 
     from engine.beacon import MAINNET, round_after
-    from tests.beacons import own_chain, own_round
+    from tests.beacons import kept_notices, own_chain, own_round
 
     chain = own_chain()
     campaign = make_campaign(tmp_path / "war", deadline_hours=48, beacon={
@@ -389,13 +389,16 @@ def test_in_beacon_mode_a_roll_mixes_in_the_first_beacon_round_after_it_was_aske
     assert made["at"] == clock.stamp(asked) and made["beacon"]["round"] == expected == beacon_server.asked[-1]
     assert made["beacon"]["randomness"] == own_round(expected).randomness
     assert timedelta(0) < waited <= timedelta(seconds=30)   # the command waited for the round to be published
-    with freeze_time(START + timedelta(hours=48, minutes=5)):
+    with freeze_time(START + timedelta(hours=48, minutes=5)):   # the orders are sealed
+        assert run("tick", campaign.folder).code == 0
+    with freeze_time(START + timedelta(hours=48, minutes=16)):   # and the beacon round after the seal is out
         assert run("tick", campaign.folder).code == 0
     assert campaign.last_round == 1
     [shown] = json.loads(report(campaign, "ann", "json"))["dice"]["on_demand"]
     assert shown["beacon"]["round"] == expected and f"= {shown['result']} (" in told
     assert run("verify", campaign.folder).code == 0
-    problems, counts = checker.check(received(campaign, "ann"), {}, chain["public_key"])
+    seals = kept_notices(campaign.folder, "ann", tmp_path / "notices")
+    problems, counts = checker.check(received(campaign, "ann"), {}, chain["public_key"], seals=seals)
     assert problems == [] and counts["on_demand"] == 1
     forged = received(campaign, "ann")
     forged[1]["dice"]["on_demand"][0]["beacon"] = {**shown["beacon"], **own_round(expected + 1).record()}
