@@ -18,11 +18,45 @@ from pbem import clock
 from pbem.campaign import Campaign, Player
 from pbem.create import new_campaign
 
+FULL = os.environ.get("PBEM_TIER") == "full"
+"""The tiers of tests (README, "Running the tests"). The default, the README's test command: everything but the
+tests marked slow, servers or browser, each property test on a few examples. PBEM_TIER=full (.ci/run's second
+command): the full counts of examples, and the marked tests run when selected (-m)."""
+
 # Property tests run the same examples on every machine (a failure found in CI is found again at
 # home), keep no example database in the repository, and never fail for taking their time.
 settings.register_profile("pbem", derandomize=True, database=None, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.load_profile("pbem")
+settings.register_profile("pbem-quick", settings.get_profile("pbem"), max_examples=20)
+settings.load_profile("pbem" if FULL else "pbem-quick")
+
+TIERED = ("slow", "servers", "browser")
+REAL_PARTS = {"dovecot": "servers", "chromium": "browser"}   # a session fixture that starts a real part: its tier
+
+
+def examples(full: int) -> int:
+    """How many examples a property test that sets its own count tries: `full` in the full tier, a quarter of it
+    (at least 3) in the default one."""
+    return full if FULL else max(3, full // 4)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark each test that uses a real mail server or browser with its tier, and each property test as `property`;
+    outside the full tier, leave out every test of a tier unless -m asks for it."""
+    for item in items:
+        for fixture, tier in REAL_PARTS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(tier)
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker("property")
+    if FULL or config.getoption("markexpr"):
+        return
+    kept, left = [], []
+    for item in items:
+        (left if any(item.get_closest_marker(tier) for tier in TIERED) else kept).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 ROOT = Path(__file__).resolve().parent.parent
 START = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)

@@ -56,6 +56,7 @@ def test_a_file_that_is_not_utf8_is_refused(campaign, tmp_path):
     assert result.code == 2 and "not UTF-8" in result.err
 
 
+@pytest.mark.slow
 def test_orders_after_the_game_ended_are_refused(tmp_path):
     from pbem.demo import run_demo
 

@@ -39,6 +39,7 @@ def demo(request, tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow
 def test_the_checker_passes_on_every_players_reports_of_a_demo_game(demo):
     for player in Campaign.load(demo).player_names:
         assert problems_of(received(demo, player)) == []

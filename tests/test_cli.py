@@ -54,6 +54,7 @@ def test_odds_for_a_steal_are_lower_and_an_unknown_castle_is_explained():
     assert unknown.code == 2 and "Edo" in unknown.err
 
 
+@pytest.mark.slow
 def test_the_demo_plays_to_the_end_and_shows_a_report(tmp_path):
     result = run("demo", "--dir", tmp_path / "demo", "--players", "3", "--seed", "5")
     assert result.code == 0, result.err
@@ -62,6 +63,7 @@ def test_the_demo_plays_to_the_end_and_shows_a_report(tmp_path):
     assert "The game is over" in result.out
 
 
+@pytest.mark.slow
 def test_the_demo_says_little_and_ends_with_why_it_stopped_and_the_commands_to_look_at_its_campaign(tmp_path):
     folder = tmp_path / "demo"
     result = run("demo", "--dir", folder, "--players", "3", "--seed", "5")

@@ -16,7 +16,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from conftest import run
+from conftest import examples, run
 from crafted_reports import crafted_trials, gzip_bomb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -68,6 +68,7 @@ def with_roll_sides(kept: Path, sides) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sides", [2**200, 2**64 + 1, 0, -6, "6", 6.0, True, None])
 def test_a_roll_of_a_die_pbem_never_rolls_is_named_with_its_file_not_a_stall_or_a_traceback(kept, sides):
     path = with_roll_sides(kept, sides)
@@ -147,7 +148,8 @@ def test_the_checker_over_mutated_real_reports_lets_no_exception_out_and_is_neve
     assert found["crashes found"] == 0 and found["slow cases"] == 0, found.details
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rng=st.randoms(use_true_random=False))
 def test_any_mutation_hypothesis_draws_of_a_real_report_gives_exit_0_or_1_quickly(demo, rng):
     with tempfile.TemporaryDirectory() as tmp:

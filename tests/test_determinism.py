@@ -21,6 +21,7 @@ def play(folder, hashseed: str, game: str = "age-of-war", players: str = "5"):
     return done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", registered())
 def test_the_same_game_played_in_two_processes_gives_byte_identical_files(tmp_path, game):
     players = str(min(max(GAMES[game].min_players, 4), GAMES[game].max_players))
@@ -33,6 +34,7 @@ def test_the_same_game_played_in_two_processes_gives_byte_identical_files(tmp_pa
     assert len([f for f in files_a if f.startswith("rounds/")]) > 20
 
 
+@pytest.mark.slow
 def test_another_seed_gives_another_game(tmp_path):
     from pbem.demo import run_demo
 

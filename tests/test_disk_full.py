@@ -41,6 +41,7 @@ def undisturbed(tmp_path_factory):
     return without_log(tree(camp.folder)), written
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("share", [0, 0.01, 0.05, 0.2, 0.5, 0.8, 0.95, 0.99])
 def test_a_disk_full_during_resolution_leaves_no_half_round_and_the_next_run_completes_it(
         tmp_path, undisturbed, share):

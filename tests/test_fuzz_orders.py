@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from conftest import tree
+from conftest import examples, tree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +18,7 @@ from tests.fuzzing import examine, fuzz
 from tests.harness import registered
 from tests.order_files import MAKERS, Case, cases, order_files, prepare_targets
 
-EXAMPLES = 60  # per game, family of files and property: the whole file runs in well under a minute
+EXAMPLES = examples(60)  # per game, family of files and property: the whole file runs in well under a minute
 FAMILIES = sorted(MAKERS)  # clean, form, garbage, mutated, random-toml: each gets its own examples
 
 
@@ -28,6 +28,7 @@ def targets(request, tmp_path_factory):
     return prepare_targets(request.param, tmp_path_factory.mktemp(request.param))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", FAMILIES)
 @settings(max_examples=EXAMPLES)
 @given(data=st.data())
@@ -73,6 +74,7 @@ def test_reading_order_files_leaves_the_campaign_folder_as_it_was(targets):
     assert {target.label: tree(target.campaign.folder) for target in targets} == before
 
 
+@pytest.mark.slow
 def test_the_fuzzer_reports_a_crash_in_a_game_checker_with_a_small_file_that_shows_it(monkeypatch):
     from games import age_of_war
 
@@ -91,6 +93,7 @@ def test_the_fuzzer_reports_a_crash_in_a_game_checker_with_a_small_file_that_sho
     assert result["cases"] == 300 and result["accepted"] + result["rejected"] < 300
 
 
+@pytest.mark.slow
 def test_the_fuzzer_gives_the_same_counts_for_the_same_seed():
     first, second = fuzz("age-of-war", 40, seed=7), fuzz("age-of-war", 40, seed=7)
     for key in ("cases", "accepted", "rejected", "crashes", "unclear", "roundtrip_failures"):

@@ -252,6 +252,7 @@ def test_the_gm_may_allow_a_larger_data_file_from_1_to_64_mib(camps, tmp_path):
     assert refused_in_one_line(wrong, "PBEM_GM_FILE_MIB"), wrong
 
 
+@pytest.mark.slow
 def test_every_hostile_gm_file_is_refused_by_every_command_that_reads_it_in_one_line(tmp_path):
     found = gm_file_trials(tmp_path, TEST_SLOW_SECONDS)
     assert found["trials"] == len(HOSTILE) * len(COMMANDS)

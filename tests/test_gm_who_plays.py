@@ -22,6 +22,8 @@ from games import get
 from games.age_of_war.scoring import score
 from pbem.rounds import compute_round
 
+pytestmark = pytest.mark.slow   # a hundred rounds ground twice: over half a minute
+
 ROUNDS = GRIND_ROUNDS - 1   # each round's guess is the beacon round of the round before
 NONCES = 12
 GAME = get("age-of-war")

@@ -16,6 +16,7 @@ import json
 import random
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,9 +28,11 @@ from tests import hidden
 from tests.harness import harness_for, registered
 from tests.hidden import position
 
+pytestmark = pytest.mark.property   # each check runs over Hypothesis's examples
+
 GAMES = registered()
 OWN_CHECKS = [(game, name) for game in GAMES for name in harness_for(game).checks]
-EXAMPLES = 30
+EXAMPLES = examples(30)
 
 games_played = st.integers(0, 3)
 rounds_in = st.integers(0, hidden.MAX_ROUNDS)
@@ -114,7 +117,7 @@ def test_the_seed_of_a_round_not_yet_revealed_never_reaches_a_report(game_name):
     def one_swap(tally):
         assert tally.changes == 1
 
-    holds_over_examples(hidden.check_next_seed, game_name, examples=12, each=one_swap)
+    holds_over_examples(hidden.check_next_seed, game_name, examples=examples(12), each=one_swap)
 
 
 @pytest.mark.parametrize("game_name, check", OWN_CHECKS)
@@ -250,6 +253,7 @@ SITE_POSITIONS = [(played, rounds) for played in range(2) for rounds in (0, 2, 5
 # (2, 4): an Ikusa round with a ronin deployment at quiet places, which the computer player of issue 15 seldom makes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name, kind", [(game, kind) for game in GAMES for kind in hidden.checks_of(game)])
 def test_a_change_hidden_from_every_player_leaves_every_byte_of_the_public_site_unchanged(game_name, kind):
     """The site's page, record, index and picture of a round, as `pbem site` makes them, under each hidden

@@ -25,6 +25,7 @@ def copy_of(folder, tmp_path):
     return target
 
 
+@pytest.mark.slow
 def test_a_finished_demo_game_replays_and_verifies(finished):
     assert Campaign.load(finished).is_over()
     replay = run("replay", finished)
@@ -56,6 +57,7 @@ def test_a_changed_roll_is_caught(finished, tmp_path):
     assert "round 1: dice.json was changed" in err
 
 
+@pytest.mark.slow
 def test_a_rewritten_round_record_breaks_the_hash_chain(finished, tmp_path):
     folder = copy_of(finished, tmp_path)
     path = folder / "rounds/0001/round.json"

@@ -88,6 +88,7 @@ def test_a_mail_whose_head_would_cost_the_header_parser_dear_is_set_aside_unread
         assert outcome.action == "set aside" and "header field" in outcome.detail
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", registered())
 def test_every_games_own_orders_in_hostile_mail_are_taken_only_where_the_case_allows(tmp_path, game, watched_temp):
     """The battery again with each game's own good orders in it (its default orders for ann): what may be taken is

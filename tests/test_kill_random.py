@@ -2,6 +2,8 @@
 (the few trials here; benchmarks/reliability.py runs hundreds)."""
 from __future__ import annotations
 
+import pytest
+
 from tests.harness import registered
 from tests.killing import force_trials, kill_trials
 
@@ -21,6 +23,7 @@ def test_a_tick_killed_at_random_moments_and_run_again_loses_nothing_and_resolve
     assert sum(value for name, value in counts.items() if name.startswith("landed in")) == trials
 
 
+@pytest.mark.slow
 def test_a_forced_resolve_killed_at_random_moments_and_run_again_as_it_was_resolves_one_round_only():
     counts = force_trials(6, seed=2)
     assert counts["trials"] == 6

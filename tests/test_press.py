@@ -14,7 +14,7 @@ import tomlkit
 from pbem import clock
 from pbem.campaign import Campaign
 from pbem.mail_intake import take_raw
-from tests.conftest import START, TOKENS, run
+from tests.conftest import START, TOKENS, examples, run
 from tests.test_report_schema import validator
 
 PLAYERS = ("ann", "bob", "cho")
@@ -298,6 +298,7 @@ def test_a_rollback_tells_the_undone_rounds_press_again_in_the_re_run_and_keeps_
     assert list((campaign.folder / "archive").glob("rollback-01/press/r0002-*.json"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name, seed", [("age-of-war", 3), ("ikusa", 4)])
 def test_the_hidden_information_checks_cover_press_and_private_messages_as_any_event_with_an_audience(
         game_name, seed, monkeypatch):
@@ -390,6 +391,7 @@ class Hashes:
 URLSAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
+@pytest.mark.property
 def test_a_token_embedded_in_generated_text_is_found_in_every_shape_and_a_near_miss_is_not():
     """Tokens as pbem makes them (24 characters of secrets.token_urlsafe's alphabet, both cases) and of one case
     (the demo's hexadecimal, a test's lower-case words), cut into pieces joined by spacing and punctuation,
@@ -406,7 +408,9 @@ def test_a_token_embedded_in_generated_text_is_found_in_every_shape_and_a_near_m
                        st.text(alphabet="0123456789abcdef", min_size=24, max_size=24),
                        st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-", min_size=8, max_size=32))
 
-    @settings(max_examples=300)
+    tried = examples(300)
+
+    @settings(max_examples=tried)
     @given(token=tokens, cuts=st.lists(st.integers(1, 31), max_size=4), joints=st.lists(separators, min_size=4,
            max_size=4), before=st.text(max_size=30), after=st.text(max_size=30),
            case=st.sampled_from(["as is", "lower", "upper"]), at=st.integers(0, 31))
@@ -430,7 +434,7 @@ def test_a_token_embedded_in_generated_text_is_found_in_every_shape_and_a_near_m
         compared["near misses"] += 1
 
     check()
-    assert compared["found"] >= 250 and compared["near misses"] >= compared["found"] - 30
+    assert compared["found"] >= tried * 5 // 6 and compared["near misses"] >= compared["found"] - tried // 10
 
 
 def test_the_press_tokens_trials_publish_no_token_and_would_see_one_published(tmp_path, monkeypatch):

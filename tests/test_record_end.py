@@ -88,6 +88,7 @@ def test_orders_for_the_open_round_hold_the_round_before_it(tmp_path):
         assert "round 2: the open round's files hold it but rounds/0002 is missing" in said
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_a_rollback_removes_rounds_without_damage(game, tmp_path):
     folder = played(tmp_path / "war", game)

@@ -130,6 +130,7 @@ def test_every_json_report_of_every_golden_validates_against_its_games_schema():
     assert all(r.document["schema_version"] == report_schema.SCHEMA_VERSION for r in reports)
 
 
+@pytest.mark.slow
 def test_every_json_report_of_a_battery_of_seeded_games_validates_against_its_games_schema():
     played = [r for r in battery().reports if r.model is not None]
     counted, found = problems(played)
@@ -137,6 +138,7 @@ def test_every_json_report_of_a_battery_of_seeded_games_validates_against_its_ga
     assert all(counted[name] >= 100 for name in registered()), counted
 
 
+@pytest.mark.slow
 def test_the_schema_names_every_event_kind_the_games_emit_and_each_one_it_names_is_seen_or_rare_for_a_reason():
     found = battery()
     compared = 0
@@ -193,6 +195,7 @@ BREAKS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name", registered())
 @pytest.mark.parametrize("change", sorted(BREAKS))
 def test_a_report_changed_where_its_schema_is_strict_is_refused(game_name, change):

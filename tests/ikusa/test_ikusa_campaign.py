@@ -14,6 +14,7 @@ def played(tmp_path_factory):
     return run_demo("ikusa", tmp_path_factory.mktemp("ikusa") / "demo", "5", 5)
 
 
+@pytest.mark.slow
 def test_a_five_player_campaign_of_computers_replays_byte_for_byte(played):
     assert played.last_round >= 2
     assert run("replay", played.folder).code == 0

@@ -136,6 +136,7 @@ def data_shown(text: str) -> list[str]:
             for what, pattern in DATA_SHOWN for found in [pattern.search(told)] if found]
 
 
+@pytest.mark.slow
 def test_every_event_a_player_is_told_in_the_battery_has_its_sentence_and_no_report_shows_data(reports):
     told = sentences_for(reports[0][3])
     kinds, checked, lines = set(), 0, 0

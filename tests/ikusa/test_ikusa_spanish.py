@@ -74,6 +74,7 @@ def english_left(text: str, sentences: set[str]) -> list[str]:
     return told
 
 
+@pytest.mark.slow
 def test_a_spanish_players_reports_hold_no_english_sentence_and_the_english_ones_are_untouched(rounds):
     sentences = english_sentences()
     assert len(sentences) > 300

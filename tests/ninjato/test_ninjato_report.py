@@ -65,6 +65,7 @@ def random_events() -> list[dict]:
     return events
 
 
+@pytest.mark.slow
 def test_no_report_of_whole_demo_games_tells_an_event_as_its_fields(played):
     for campaign in played:
         for text in reports(campaign, "txt"):
@@ -73,6 +74,7 @@ def test_no_report_of_whole_demo_games_tells_an_event_as_its_fields(played):
             assert UNTOLD not in page and " kind=" not in page   # the fields, "kind=...; ...", not data-kind=
 
 
+@pytest.mark.slow
 def test_every_event_kind_the_rules_make_is_told_in_both_languages(played):
     events = random_events()
     kinds = {e["kind"] for e in events}

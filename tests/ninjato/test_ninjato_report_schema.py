@@ -37,6 +37,7 @@ def documents(campaigns) -> list[tuple[str, dict]]:
             for path in sorted(campaign.folder.glob("rounds/*/reports/*.json"))]
 
 
+@pytest.mark.slow
 def test_the_schema_is_a_draft_2020_12_schema_that_names_every_kind_with_a_strict_shape(played):
     schema = report_schema.game_schema("ninjato")
     Draft202012Validator.check_schema(schema)
@@ -49,6 +50,7 @@ def test_the_schema_is_a_draft_2020_12_schema_that_names_every_kind_with_a_stric
     assert set(re.findall(r'event\("(\w+)"', source)) == set(kinds)
 
 
+@pytest.mark.slow
 def test_every_json_report_of_whole_games_validates_against_the_schema(played, checker):
     found = documents(played)
     assert len(found) > 50
