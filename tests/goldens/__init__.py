@@ -9,10 +9,18 @@ acknowledgements, reports) and each round's round.json (which hashes the
 state, the events and the dice, so that a change in those shows too).
 
 Which games are kept is each game's adapter's say (`goldens` in
-tests/<game>/harness.py). Each golden is one folder tests/goldens/NAME/ holding MANIFEST.txt (every file
-with its size and SHA-256, readable in a diff) and playthrough.xz (the files
-themselves, compressed: an Ikusa report runs to tens of KB, and the players'
-reports of one round are nearly alike).
+tests/<game>/harness.py). Each golden is one folder tests/goldens/NAME/:
+
+    r00/ann.txt, r01/ann.txt, ...      each round's text report of each player, as written
+    r01/ann.form.toml, ...             the order form the player is sent for the next round
+    r01/ann.ack.txt, r00/ann.welcome.txt   the subject and text of each acknowledgement and welcome letter
+    playthrough.xz                     everything else, compressed: the mails whole (MIME, HTML, SVG, PNG
+                                       hashes), the JSON reports and round.json
+    MANIFEST.txt                       every file of both kinds with its size and SHA-256
+
+The text a player reads is kept uncompressed so that a pull request's diff shows what changed for
+the players; the rest is checked as strictly (byte for byte) but read only through --diff. An Ikusa
+report runs to tens of KB and the players' reports of one round are nearly alike, which xz packs well.
 
     python -m tests.goldens --update [NAME ...]   regenerate (only on purpose: a change that is meant)
     python -m tests.goldens --diff [NAME ...]     show what would change, file by file
@@ -21,6 +29,8 @@ from __future__ import annotations
 
 import base64
 import difflib
+import email
+import email.policy
 import hashlib
 import lzma
 import re
@@ -101,7 +111,7 @@ def play(golden: Golden, folder: Path) -> dict[str, bytes]:
             write_stand_in(campaign)   # a game its GM adjudicates: the computer GM's results
             resolve(campaign)
             keep_round(number)
-    return out
+    return with_mails_as_text(out)
 
 
 PICTURE = re.compile(rb"(Content-Type: image/png;[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n)([A-Za-z0-9+/=\r\n]+?)(\r\n--pbem-)")
@@ -117,7 +127,48 @@ def without_pictures(mail: bytes) -> bytes:
     return PICTURE.sub(hashed, mail)
 
 
+# --- the mails a player reads, as text ------------------------------------------------------------------
+
+MAILS_READ_AS_TEXT = ("ack", "welcome")   # kinds of mail (the start of the file's name) shown as text
+
+
+def mail_as_text(mail: bytes) -> bytes | None:
+    """What the player reads of a mail: its subject and its plain text, decoded, with the mail's CRLF line ends
+    as a text file has them (None if it has no text)."""
+    message = email.message_from_bytes(mail, policy=email.policy.default)
+    body = message.get_body(preferencelist=("plain",))
+    if body is None:
+        return None
+    return f"Subject: {message['Subject']}\n\n{body.get_content()}".replace("\r\n", "\n").encode()
+
+
+def with_mails_as_text(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The files and, beside each acknowledgement and welcome letter, its text: rNN/mail/ack-ID-ann.eml is read
+    as rNN/ann.ack.txt (a second one of a round as ann.ack-2.txt), named without the mail's id so that a
+    changed mail shows in a diff as a changed file, not as one gone and one new."""
+    out = dict(files)
+    for path in sorted(files):
+        folder, _, name = path.rpartition("/mail/")
+        kind, player = name.removesuffix(".eml").split("-")[0], name.removesuffix(".eml").rsplit("-", 1)[-1]
+        if not folder or kind not in MAILS_READ_AS_TEXT or (text := mail_as_text(files[path])) is None:
+            continue
+        shown, count = f"{folder}/{player}.{kind}.txt", 1
+        while shown in out:
+            count += 1
+            shown = f"{folder}/{player}.{kind}-{count}.txt"
+        out[shown] = text
+    return out
+
+
 # --- stored form ----------------------------------------------------------------------------------------
+
+PACKED, LISTED = "playthrough.xz", "MANIFEST.txt"
+
+
+def kept_as_text(path: str) -> bool:
+    """Whether a golden's file lies uncompressed in its folder (a report, a form, a mail's text) or in the xz."""
+    return "/mail/" not in path and path.endswith((".txt", ".toml"))
+
 
 def pack(files: dict[str, bytes]) -> bytes:
     """The files as one stream: for each, a line "=== PATH LENGTH" and then exactly its bytes."""
@@ -143,19 +194,85 @@ def manifest(files: dict[str, bytes]) -> str:
     return "".join(f"{hashlib.sha256(files[p]).hexdigest()}  {len(files[p]):7d}  {p}\n" for p in sorted(files))
 
 
-def stored(name: str) -> dict[str, bytes] | None:
-    path = FOLDER / name / "playthrough.xz"
+def listed_in(files: dict[str, bytes]) -> dict[str, tuple[str, int]]:
+    """What a manifest of the files lists: {path: (SHA-256, size)}."""
+    return {p: (hashlib.sha256(data).hexdigest(), len(data)) for p, data in files.items()}
+
+
+def listed(name: str) -> dict[str, tuple[str, int]]:
+    """MANIFEST.txt as {path: (SHA-256, size)}; empty if there is none."""
+    path = FOLDER / name / LISTED
+    lines = path.read_text("utf-8").splitlines() if path.exists() else []
+    return {p: (digest, int(size)) for digest, size, p in (line.split(None, 2) for line in lines)}
+
+
+def packed(name: str) -> dict[str, bytes] | None:
+    """The files in the golden's playthrough.xz, or None if it has none."""
+    path = FOLDER / name / PACKED
     return unpack(lzma.decompress(path.read_bytes())) if path.exists() else None
 
 
+def text_files(name: str) -> dict[str, bytes]:
+    """Every file of the golden's folder but the xz and the manifest: the text kept uncompressed."""
+    folder = FOLDER / name
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.relative_to(folder).as_posix() not in (PACKED, LISTED)}
+
+
+def stored(name: str) -> dict[str, bytes] | None:
+    """The golden as kept, text files and packed ones together: {path in the golden: bytes}."""
+    files = packed(name)
+    return None if files is None else {**files, **text_files(name)}
+
+
 def store(name: str, files: dict[str, bytes]) -> None:
-    """Write a golden; an unchanged one is left as it is (the compressed bytes may differ between xz versions)."""
-    if stored(name) == files:
-        return
+    """Write a golden; an unchanged one is left as it is (the compressed bytes may differ between xz versions).
+    A text file the replay no longer makes is deleted, and so is a round folder left empty."""
     folder = FOLDER / name
     folder.mkdir(exist_ok=True)
-    (folder / "playthrough.xz").write_bytes(lzma.compress(pack(files), preset=9 | lzma.PRESET_EXTREME))
-    (folder / "MANIFEST.txt").write_text(manifest(files), "utf-8")
+    text = {p: data for p, data in files.items() if kept_as_text(p)}
+    rest = {p: data for p, data in files.items() if not kept_as_text(p)}
+    for path, data in text_files(name).items():
+        if text.get(path) != data:
+            (folder / path).unlink()
+    for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), reverse=True):
+        if not any(sub.iterdir()):
+            sub.rmdir()
+    for path, data in text.items():
+        if not (folder / path).exists():
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_bytes(data)
+    if packed(name) != rest:
+        (folder / PACKED).write_bytes(lzma.compress(pack(rest), preset=9 | lzma.PRESET_EXTREME))
+    if listed(name) != listed_in(files):
+        (folder / LISTED).write_text(manifest(files), "utf-8")
+
+
+def layout_problems(name: str) -> list[str]:
+    """How a stored golden disagrees with itself: a file in the wrong place, or one that its MANIFEST.txt lists
+    otherwise or not at all. A commit that left out some of an update's text files shows here, before any
+    replay."""
+    text, rest = text_files(name), packed(name) or {}
+    found = [f"{path} is in {PACKED} but belongs in the folder as text" for path in sorted(rest) if kept_as_text(path)]
+    found += [f"{path} is in the folder but belongs in {PACKED}" for path in sorted(text) if not kept_as_text(path)]
+    files, kept = {**rest, **text}, listed(name)
+    now = listed_in(files)
+    for path in sorted(set(files) | set(kept)):
+        where = "the folder" if kept_as_text(path) else PACKED
+        if path not in files:
+            found.append(f"{path} is listed in {LISTED} but missing from {where}: was it left out of the commit?")
+        elif path not in kept:
+            found.append(f"{path} is in {where} but not listed in {LISTED}: a file left over, or a stale manifest")
+        elif kept[path] != now[path]:
+            found.append(f"{path} in {where} is not the file {LISTED} lists ({kept[path][1]} bytes, SHA-256 "
+                         f"{kept[path][0][:16]}...) but {now[path][1]} bytes, SHA-256 {now[path][0][:16]}...: "
+                         "was it left out of the commit, or edited by hand?")
+    return found
+
+
+def text_size(files: dict[str, bytes]) -> int:
+    """The bytes a golden keeps uncompressed."""
+    return sum(len(data) for path, data in files.items() if kept_as_text(path))
 
 
 def differences(old: dict[str, bytes] | None, new: dict[str, bytes], limit: int = DIFF_LINES) -> list[str]:
@@ -165,9 +282,9 @@ def differences(old: dict[str, bytes] | None, new: dict[str, bytes], limit: int 
     found = []
     for path in sorted(set(old) | set(new)):
         if path not in new:
-            found.append(f"{path}: no longer made")
+            found.append(f"{path}: in the golden but no longer made")
         elif path not in old:
-            found.append(f"{path}: new")
+            found.append(f"{path}: made but not in the golden (new, or left out of a commit)")
         elif old[path] != new[path]:
             lines = list(difflib.unified_diff(old[path].decode("utf-8", "replace").splitlines(),
                                               new[path].decode("utf-8", "replace").splitlines(),

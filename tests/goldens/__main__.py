@@ -28,11 +28,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="pbem-goldens-") as tmp:
         for name in args.names or sorted(known):
             files = goldens.play(known[name], Path(tmp))
-            found = goldens.differences(goldens.stored(name), files, limit=10**6 if args.diff else 0)
+            found = goldens.layout_problems(name) if goldens.stored(name) is not None else []
+            found += goldens.differences(goldens.stored(name), files, limit=10**6 if args.diff else 0)
             changed += bool(found)
             if args.update:
                 goldens.store(name, files)
-                print(f"{name}: {'written' if found else 'unchanged'} ({len(files)} files)")
+                text = sum(goldens.kept_as_text(p) for p in files)
+                print(f"{name}: {'written' if found else 'unchanged'} ({len(files)} files, {text} of them as text: "
+                      f"{goldens.text_size(files) / 1000:.0f} KB)")
             else:
                 print(f"{name}: {f'{len(found)} files differ' if found else 'the same'}")
                 if args.diff:
