@@ -33,6 +33,10 @@ class WithGameCommands(click.Group):
         for game_name in GAMES:
             path = game_commands(GAMES[game_name]).get(name)
             if path is not None:   # games that share a command (a game built on another) name the same one
+                from engine.tools import DESK
+                from pbem.game_commands import ShellDesk
+
+                ctx.meta[DESK] = ShellDesk()   # all that touches the campaign, which the game's command asks of
                 module, _, attribute = path.partition(":")
                 return getattr(importlib.import_module(module), attribute)
         return None
@@ -1087,10 +1091,16 @@ def _damaged(problems: list[str]):
 
 
 def main(argv: list[str] | None = None) -> None:
+    from engine.tools import Refused
     from pbem.errors import BeaconUnavailable, CampaignDamaged, MailServerFailed, UserError
 
     try:
-        code = cli.main(args=argv, prog_name="pbem", standalone_mode=False)
+        try:
+            code = cli.main(args=argv, prog_name="pbem", standalone_mode=False)
+        except Refused as exc:   # a game's command refused its input: said as the shell's own refusals
+            from pbem.game_commands import shell_error
+
+            raise shell_error(exc) from None
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(1)

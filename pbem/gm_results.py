@@ -107,15 +107,14 @@ def write_stand_in(campaign: Campaign) -> Path | None:
     return write(campaign, number, campaign.game.gm_results.stand_in(state, orders, number), replace_file=True)
 
 
-def tables(campaign: Campaign, key: str) -> list[dict]:
-    """The tables of the open round's results file under `key` ([[key]]) as written so far: none without a file
-    or with one TOML cannot read (the round's read says what is wrong with it)."""
+def parsed(campaign: Campaign) -> dict:
+    """The open round's results file as TOML reads it so far: {} without a file or with one TOML cannot read
+    (the round's read says what is wrong with it)."""
     path = path_of(campaign, campaign.open_round)
     try:
-        found = tomllib.loads(text_of(path)).get(key, [])
+        return tomllib.loads(text_of(path))
     except (UserError, tomllib.TOMLDecodeError, RecursionError):
-        return []
-    return [one for one in found if isinstance(one, dict)] if isinstance(found, list) else []
+        return {}
 
 
 def add_table(campaign: Campaign, key: str, table: dict, text: str) -> tuple[Path, bool]:

@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 import re
 import time
-import unicodedata
 
+from engine import tools
 from engine.beacon import BeaconRound
 from engine.dice import on_demand, round_seed
 from pbem import clock
@@ -34,7 +34,7 @@ FOLDER = "rolls"
 MAX_DICE = 100
 MIN_SIDES, MAX_SIDES = 2, 1000
 MAX_MODIFIER = 1000
-MAX_PURPOSE = 200        # characters of a purpose, after it is cleaned
+MAX_PURPOSE = tools.MAX_PURPOSE   # characters of a purpose, after it is cleaned
 MAX_PER_ROUND = 100      # rolls on demand in one round: a forged sender's flood ends there
 EXPRESSION = re.compile(r"^(\d{0,4})d(\d{1,6})(?:([+-])(\d{1,6})|>=(\d{1,6}))?$", re.IGNORECASE)
 EXAMPLES = "3d6, 2d12+1, 1d20-2 or 5d6>=5 (five dice, counting those that show 5 or more)"
@@ -79,12 +79,12 @@ def result(parts: dict, dice: list[int]) -> int:
 
 
 def cleaned_purpose(text: str | None) -> str:
-    """What the roll is for, as one line: no control characters, spaces as one; UserError when too long."""
-    text = "".join(" " if unicodedata.category(char)[0] in "CZ" else char for char in (text or ""))
-    text = " ".join(text.split())
-    if len(text) > MAX_PURPOSE:
-        raise UserError(f"the purpose is too long: at most {MAX_PURPOSE} characters, not {len(text)}")
-    return text
+    """What the roll is for, as one line (engine.tools.cleaned_purpose, which a game's tools clean theirs with
+    too); UserError when too long."""
+    try:
+        return tools.cleaned_purpose(text)
+    except tools.Refused as exc:
+        raise UserError(exc.message, exc.details) from None
 
 
 def folder(campaign):

@@ -1,4 +1,5 @@
-"""The layers stay apart: engine/ and pbem/ name no game except in help texts, and engine/ imports no shell.
+"""The layers stay apart: engine/ and pbem/ name no game except in help texts, engine/ imports no shell, and no
+game imports the shell (its GM commands ask the shell's desk, engine.tools.Desk, for all that touches a campaign).
 
 A help text is a docstring (module, class or function: click shows a
 command's docstring as its help) or the string given as `help=` to an option.
@@ -80,6 +81,53 @@ def test_the_rule_tells_a_help_text_from_code():
               '    return "ikusa"  # Ikusa\n'
               'ikusa_odds = 1\n')
     assert mentions_outside_help(source, pattern) == [(5, '"ikusa"'), (5, "# Ikusa"), (6, "ikusa_odds")]
+
+
+def imports_of(source: str) -> list[tuple[int, str]]:
+    """(line, module) of every import in a source, at module level or inside a function or class, the modules a
+    call of importlib.import_module or __import__ names with a literal among them (relative imports left out:
+    they stay in the package)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            found.append((node.lineno, node.module))
+        elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+              and isinstance(node.args[0].value, str)
+              and (isinstance(node.func, ast.Name) and node.func.id == "__import__"
+                   or isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")):
+            found.append((node.lineno, node.args[0].value))
+    return sorted(found)
+
+
+def shell_imports(source: str) -> list[tuple[int, str]]:
+    """(line, module) of every import of the shell, pbem or one of its modules, in a source."""
+    return [(line, module) for line, module in imports_of(source) if module.split(".")[0] == "pbem"]
+
+
+def test_no_game_imports_the_shell_at_module_level_or_inside_a_function():
+    files = sorted((ROOT / "games").rglob("*.py"))
+    offending = {str(path.relative_to(ROOT)): shell_imports(path.read_text("utf-8")) for path in files}
+    assert len(files) >= 40, f"scanned only {len(files)} files of games/"
+    assert sum(len(imports_of(path.read_text("utf-8"))) for path in files) >= 100   # the scan sees imports at all
+    assert {path: found for path, found in offending.items() if found} == {}
+
+
+def test_the_games_rule_catches_an_import_of_the_shell_wherever_it_is_written():
+    source = ('"""Told with pbem.roll, in a docstring: not an import."""\n'
+              'import pbem.campaign\n'
+              'import pbemx, engine.tools\n'
+              'from engine.tools import Refused\n'
+              'from . import results\n'
+              'def tool():\n'
+              '    from pbem.errors import UserError\n'
+              '    from pbem import roll\n'
+              '    class Inner:\n'
+              '        import pbem\n'
+              '    return importlib.import_module("pbem.files"), __import__("pbem.gm_results"), "pbem.seal"\n')
+    assert shell_imports(source) == [(2, "pbem.campaign"), (7, "pbem.errors"), (8, "pbem"), (10, "pbem"),
+                                     (11, "pbem.files"), (11, "pbem.gm_results")]
 
 
 def test_the_engine_imports_neither_the_games_nor_the_shell_nor_click():

@@ -3,15 +3,21 @@
 The shell finds them through GAME.commands and GAME.odds_command. Each tool
 takes what the fragment leaves to the table (unit counts, who holds what, the
 turn in play) from its options, rolls what it rolls as dice on demand
-(pbem.roll.OnDemandDice: numbered, kept, shown with every die in every
-player's next report, rechecked by `pbem verify` and the player's checker),
-tells the GM what came of it (in English, here), and writes its result as
-typed data, a [[tool]] table at the end of the open round's results file
-(results.py; pbem.gm_results.add_table; the draft is written first when there
-is none), where the GM reads it, may edit or delete it, and publishes it with
-`pbem resolve`, which tells it in each player's language. The rules are
-imported when a command runs, and pbem only inside the commands (games import
-no shell at module level).
+(numbered, kept, shown with every die in every player's next report,
+rechecked by `pbem verify` and the player's checker), tells the GM what came
+of it (in English, here), and gives its result as typed data, a [[tool]]
+table for the end of the open round's results file (results.py), where the GM
+reads it, may edit or delete it, and publishes it with `pbem resolve`, which
+tells it in each player's language.
+
+Each tool is a pure function of its options, the campaign's facts and the
+dice (engine.tools: Facts, DiceOnDemand, Told); the click commands here only
+parse the options and hand the tool to the shell's desk (engine.tools.Desk,
+found in the click context). Opening the campaign, its lock, rolling the dice
+on demand, writing the table into the results file (the draft first when
+there is none) and telling the rolls are the shell's, pbem/game_commands.py;
+no module of a game imports the shell. The rules are imported when a command
+runs.
 """
 from __future__ import annotations
 
@@ -19,6 +25,8 @@ import json
 from pathlib import Path
 
 import click
+
+from engine.tools import Facts, Refused, Table, Told, cleaned_purpose, desk_in
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 SEA_SIDES = ("attacker", "defender")
@@ -50,57 +58,51 @@ def amdt():
     """
 
 
-def _campaign(folder: Path):
-    from pbem.campaign import Campaign
-    from pbem.errors import UserError
+def _desk():
+    return desk_in(click.get_current_context().meta)
 
+
+def _campaign(folder: Path) -> Facts:
+    """The campaign's facts, refused unless it plays this game and has a round to add to."""
+    facts = _desk().facts(folder)
+    refused = campaign_refusal(facts)
+    if refused:
+        raise Refused(refused)
+    return facts
+
+
+def campaign_refusal(facts: Facts) -> str:
+    """Why these tools have nothing to do in this campaign ("": they have)."""
     from . import GAME
 
-    campaign = Campaign.load(folder)
-    if campaign.game.name != GAME.name:
-        raise UserError(f"{campaign.name} plays {campaign.game.title}, not {GAME.title}: these tools are for a "
-                        f"campaign made with --game {GAME.name}")
-    if campaign.is_over():
-        raise UserError(f"the game is over (after round {campaign.last_round}); there is no round to add to")
-    return campaign
+    if facts.game != GAME.name:
+        return (f"{facts.name} plays {facts.title}, not {GAME.title}: these tools are for a campaign made with "
+                f"--game {GAME.name}")
+    if facts.over:
+        return f"the game is over (after round {facts.last_round}); there is no round to add to"
+    return ""
 
 
 def _purpose(text: str, default: str) -> str:
-    from pbem.errors import UserError
-    from pbem.roll import cleaned_purpose
-
     purpose = cleaned_purpose(text) or default
     if len(purpose) > MAX_PURPOSE:
-        raise UserError(f"--for is too long: at most {MAX_PURPOSE} characters, not {len(purpose)}")
+        raise Refused(f"--for is too long: at most {MAX_PURPOSE} characters, not {len(purpose)}")
     return purpose
 
 
-def _sides(campaign) -> dict[str, str]:
-    return dict(zip(GAME_SIDES, campaign.player_names))
+def _sides(facts: Facts) -> dict[str, str]:
+    return dict(zip(GAME_SIDES, facts.players))
 
 
-def _publish(campaign, entry: dict, text: str, rolls: list[dict] = ()) -> None:
-    """Tell the GM every roll and the result, and write the result (`entry`, typed) into the round's results."""
-    from pbem import roll
-    from pbem.errors import UserError
-    from pbem.gm_results import add_table
-
+def published(facts: Facts, entry: dict, text: str, after: str = "") -> Told:
+    """The result (`entry`, typed) as the shell writes it into the round's results, and `text`, the GM's."""
     from .results import KEY, check_entry, entry_text
 
-    problems = check_entry(entry, campaign.player_names, KEY)
+    problems = check_entry(entry, list(facts.players), KEY)
     if isinstance(problems, list):   # the tool and the read disagree: a bug, never a file the round refuses
-        raise UserError(f"the result does not read back: {problems[0].message}")
-    path, added = add_table(campaign, KEY, entry, entry_text(entry, f"pbem amdt {entry['kind']}: read it, edit "
-                                                                    "it or delete it"))
-    for made in rolls:
-        click.echo(roll.line(made, campaign.open_round))
-    click.echo(text)
-    if added:
-        click.echo(f"Written into round {campaign.open_round}'s results, {path}, as a [[tool]] table; "
-                   "read it there, then pbem resolve.")
-    else:
-        click.echo(f"It is in round {campaign.open_round}'s results already ({path}); "
-                   "nothing new was rolled or added.")
+        raise Refused(f"the result does not read back: {problems[0].message}")
+    table = entry_text(entry, f"pbem amdt {entry['kind']}: read it, edit it or delete it")
+    return Told(text, Table(KEY, entry, table), after)
 
 
 def _rolled(made: list[dict], first: int, count: int) -> str:
@@ -134,19 +136,20 @@ def sea_battle(campaign, attacker, defender, murakami, iron_ship, purpose):
       pbem amdt sea-battle japan --attacker 4 --defender 3 --for "Osaka Bay"
       pbem amdt sea-battle japan --attacker 2 --defender 5 --murakami defender --iron-ship attacker
     """
-    from pbem.files import campaign_lock
-    from pbem.roll import OnDemandDice
+    _campaign(campaign)
+    what = _purpose(purpose, f"sea battle, {attacker} against {defender}")
+    _desk().run(campaign, lambda facts, dice: sea_battle_told(facts, dice, what, attacker, defender, murakami,
+                                                              iron_ship))
 
+
+def sea_battle_told(facts: Facts, dice, what: str, attacker: int, defender: int, murakami, iron_ship) -> Told:
+    """The sea battle fought with the dice on demand, and its result."""
     from .results import sea_battle_entry
     from .sea import fight_sea_battle
 
-    camp = _campaign(campaign)
-    what = _purpose(purpose, f"sea battle, {attacker} against {defender}")
-    with campaign_lock(camp.folder):
-        dice = OnDemandDice(camp)
-        battle = fight_sea_battle(attacker, defender, dice, murakami=murakami, iron_ship=iron_ship, purpose=what)
-        _publish(camp, sea_battle_entry(what, attacker, defender, murakami, iron_ship, battle, dice.made),
-                 sea_text(what, attacker, defender, battle, dice.made), dice.made)
+    battle = fight_sea_battle(attacker, defender, dice, murakami=murakami, iron_ship=iron_ship, purpose=what)
+    return published(facts, sea_battle_entry(what, attacker, defender, murakami, iron_ship, battle, dice.made),
+                     sea_text(what, attacker, defender, battle, dice.made))
 
 
 def sea_text(what: str, attacker: int, defender: int, battle: dict, made: list[dict]) -> str:
@@ -254,11 +257,6 @@ def reinforcements(campaign, turn, entries, accelerate, exile_ashikaga, by_event
       pbem amdt reinforcements japan --turn 3 --accelerate takeda --for "the event card of round 3"
       pbem amdt reinforcements japan --turn 4 --exile-ashikaga
     """
-    from pbem.errors import UserError
-    from pbem.files import campaign_lock
-    from pbem.roll import OnDemandDice
-
-    from .results import play_reinforcements
     from .setup import SETUP
 
     if accelerate and exile_ashikaga:
@@ -267,49 +265,53 @@ def reinforcements(campaign, turn, entries, accelerate, exile_ashikaga, by_event
         raise click.UsageError("--by-event-card goes with --exile-ashikaga")
     if len(dict(entries)) != len(entries):
         raise click.UsageError("--track names an entry twice")
-    camp = _campaign(campaign)
+    _campaign(campaign)
     box = SETUP["regroup_box"]["ikko-ikki"] if ikko_ikki_in_box is None else ikko_ikki_in_box
     why = _purpose(purpose, "") if accelerate else ""
-    with campaign_lock(camp.folder):
-        track = dict(entries) if entries else _kept_track(camp, (turn, why, exile_ashikaga, by_event_card,
-                                                                 accelerate, box))
-        dice = OnDemandDice(camp)
-        try:
-            entry, told = play_reinforcements(track, turn, dice, accelerate=accelerate, exile=exile_ashikaga,
-                                              by_event_card=by_event_card, ikko_ikki_in_box=box, purpose=why)
-        except ValueError as exc:
-            hint = "--track gives the entries still to come, e.g. --track takeda=6"
-            raise UserError(str(exc), [hint] if entries else [
-                "the game's track still holds it: run this for the turn it was due first, or " + hint]) from None
-        lines = [f"Reinforcements, turn {turn}:"]
-        if exile_ashikaga:
-            lines.append("Ashikaga Yoshiaki is exiled to Tomo" + (" by an event card." if by_event_card else "."))
-        lines += _accelerated(told["accelerated"], dice.made)
-        lines.append("Entering now: " + ("; ".join(_entered(told["now"])) or "none") + ".")
-        lines.append("Entering in the end phase: " + ("; ".join(_entered(told["late"])) or "none") + ".")
-        lines.append(f"Still to come: {_track_text(told['after'])}.")
-        _publish(camp, entry, "\n".join(lines), dice.made)
-    click.echo("Resolving the round makes the track after it the game's, where the next run starts.")
+    asked = {"turn": turn, "entries": entries, "accelerate": accelerate, "exile": exile_ashikaga,
+             "by_event_card": by_event_card, "box": box, "why": why}
+    _desk().run(campaign, lambda facts, dice: reinforcements_told(facts, dice, **asked))
 
 
-def _kept_track(campaign, asked: tuple) -> dict:
+def reinforcements_told(facts: Facts, dice, *, turn: int, entries: tuple, accelerate: str | None, exile: bool,
+                        by_event_card: bool, box: int, why: str) -> Told:
+    """The turn track played for the turn (from the game's track, or `entries` in its place), and its result."""
+    from .results import play_reinforcements
+
+    track = dict(entries) if entries else _kept_track(facts, (turn, why, exile, by_event_card, accelerate, box))
+    try:
+        entry, told = play_reinforcements(track, turn, dice, accelerate=accelerate, exile=exile,
+                                          by_event_card=by_event_card, ikko_ikki_in_box=box, purpose=why)
+    except ValueError as exc:
+        hint = "--track gives the entries still to come, e.g. --track takeda=6"
+        raise Refused(str(exc), [hint] if entries else [
+            "the game's track still holds it: run this for the turn it was due first, or " + hint]) from None
+    lines = [f"Reinforcements, turn {turn}:"]
+    if exile:
+        lines.append("Ashikaga Yoshiaki is exiled to Tomo" + (" by an event card." if by_event_card else "."))
+    lines += _accelerated(told["accelerated"], dice.made)
+    lines.append("Entering now: " + ("; ".join(_entered(told["now"])) or "none") + ".")
+    lines.append("Entering in the end phase: " + ("; ".join(_entered(told["late"])) or "none") + ".")
+    lines.append(f"Still to come: {_track_text(told['after'])}.")
+    return published(facts, entry, "\n".join(lines),
+                     after="Resolving the round makes the track after it the game's, where the next run starts.")
+
+
+def _kept_track(facts: Facts, asked: tuple) -> dict:
     """The track a run starts from: the last resolved round's, with this round's reinforcements results applied;
     or, when one of them was asked the same (the tool run again after a crash), the track that one started from."""
-    from pbem.errors import UserError
-    from pbem.gm_results import tables
-
     from .results import KEY, check_entry, initial_track, track_after, track_from_state, track_of
 
-    kept = campaign.state().get("track", initial_track())
-    written = tables(campaign, KEY)
+    kept = facts.state.get("track", initial_track())
+    written = facts.tables(KEY)
     for index, entry in enumerate(written):
         if entry.get("kind") not in ("reinforcements", "setup"):
             continue
-        if isinstance(check_entry(entry, campaign.player_names, f"{KEY}[{index}]"), list):
-            raise UserError(f"round {campaign.open_round}'s results hold a reinforcements result that does not "
-                            "read, so the track it leaves is not known",
-                            [f"pbem moderate check {campaign.folder} says what is wrong; or give the track with "
-                             "--track"])
+        if isinstance(check_entry(entry, list(facts.players), f"{KEY}[{index}]"), list):
+            raise Refused(f"round {facts.open_round}'s results hold a reinforcements result that does not "
+                          "read, so the track it leaves is not known",
+                          [f"pbem moderate check {facts.folder} says what is wrong; or give the track with "
+                           "--track"])
         if entry["kind"] == "reinforcements" and _asked(entry) == asked:
             return track_of(entry["before"])
         kept = track_after(kept, [entry])
@@ -357,19 +359,16 @@ def regroup(campaign, clan, areas, box, on_map):
     Example:
       pbem amdt regroup japan --clan takeda --areas 34 --box 15 --on-map 65
     """
-    from pbem.files import campaign_lock
-
     from .regroup import regroup as allowed
 
-    camp = _campaign(campaign)
+    _campaign(campaign)
     found = allowed(areas, box, on_map)
     text = (f"Regroup (11.5) of the {clan}: {areas} areas under its line of communication, rating {found['rating']}; "
             f"at most {found['cap']} units on the map, {on_map} there; {found['may_return']} of the {box} in its "
             "regroup box may come back.")
     entry = {"kind": "regroup", "clan": clan, "areas": areas, "box": box, "on_map": on_map, "rating": found["rating"],
              "cap": found["cap"], "may_return": found["may_return"]}
-    with campaign_lock(camp.folder):
-        _publish(camp, entry, text)
+    _desk().run(campaign, lambda facts, dice: published(facts, entry, text))
 
 
 def _placement(placement: dict, sides: dict) -> str:
@@ -420,11 +419,8 @@ def setup(campaign):
     Example:
       pbem amdt setup japan
     """
-    from pbem.files import campaign_lock
-
-    camp = _campaign(campaign)
-    with campaign_lock(camp.folder):
-        _publish(camp, {"kind": "setup"}, setup_text(_sides(camp)))
+    _campaign(campaign)
+    _desk().run(campaign, lambda facts, dice: published(facts, {"kind": "setup"}, setup_text(_sides(facts))))
 
 
 class Castle(click.ParamType):
@@ -485,13 +481,9 @@ def victory(campaign, scenario, castles, good_fortune, needed, kyoto, nobunaga_d
       pbem amdt victory japan --scenario standard --kyoto anti-oda
       pbem amdt victory japan --scenario campaign --nobutada-dead
     """
-    from pbem.errors import UserError
-    from pbem.files import campaign_lock
-
     from . import victory as rules
 
-    camp = _campaign(campaign)
-    sides = _sides(camp)
+    sides = _sides(_campaign(campaign))
     entry = {"kind": "victory", "scenario": scenario}
     try:
         if scenario == "quick":
@@ -517,14 +509,12 @@ def victory(campaign, scenario, castles, good_fortune, needed, kyoto, nobunaga_d
             said = f"Victory (14.3), campaign game: {death}" + (
                 f"; {len(areas)} playable areas told" if areas else "")
     except ValueError as exc:
-        raise UserError(str(exc)) from None
+        raise Refused(str(exc)) from None
     text = said + (f": {_side_name(winner)} ({sides[winner]}) wins." if winner else ": no side wins yet.")
     entry["winner"] = winner or "none"
-    with campaign_lock(camp.folder):
-        _publish(camp, entry, text)
-    if winner:
-        click.echo(f"To end the game with it, write over = true and winners = [\"{sides[winner]}\"] in the results "
-                   "file.")
+    after = (f"To end the game with it, write over = true and winners = [\"{sides[winner]}\"] in the results file."
+             if winner else "")
+    _desk().run(campaign, lambda facts, dice: published(facts, entry, text, after))
 
 
 def _side_name(side: str) -> str:

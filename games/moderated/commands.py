@@ -1,10 +1,13 @@
 """The GM's own commands in a moderated campaign, `pbem moderate ...`: the shell finds them through
-GAME.commands. What they do to the campaign is the shell's (pbem/gm_results.py); they only say it."""
+GAME.commands. What they do to the campaign is the shell's: they ask it of the shell's desk (engine.tools.Desk,
+found in the click context; pbem/game_commands.py is the shell's, over pbem/gm_results.py) and only say it."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import click
+
+from engine.tools import Facts, Refused, desk_in
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
@@ -26,16 +29,25 @@ def moderate():
     """
 
 
-def _moderated(folder: Path):
-    from pbem.campaign import Campaign
-    from pbem.errors import UserError
+def _desk():
+    return desk_in(click.get_current_context().meta)
 
-    campaign = Campaign.load(folder)
-    if campaign.game.gm_results is None:
-        raise UserError(f"{campaign.name} plays {campaign.game.title}, whose rounds take no GM results")
-    if campaign.is_over():
-        raise UserError(f"the game is over (after round {campaign.last_round}); there is nothing to moderate")
-    return campaign
+
+def _moderated(folder: Path) -> Facts:
+    facts = _desk().facts(folder)
+    refused = moderated_refusal(facts)
+    if refused:
+        raise Refused(refused)
+    return facts
+
+
+def moderated_refusal(facts: Facts) -> str:
+    """Why the GM's commands have nothing to do in this campaign ("": they have)."""
+    if not facts.takes_gm_results:
+        return f"{facts.name} plays {facts.title}, whose rounds take no GM results"
+    if facts.over:
+        return f"the game is over (after round {facts.last_round}); there is nothing to moderate"
+    return ""
 
 
 @moderate.command()
@@ -57,18 +69,14 @@ def draft(campaign, to_stdout, force):
       pbem moderate draft feud
       pbem moderate draft feud --stdout > round-3.toml
     """
-    from pbem import gm_results
-    from pbem.files import campaign_lock
-
-    camp = _moderated(campaign)
-    with campaign_lock(camp.folder):
-        number, text = gm_results.draft(camp)
-        if to_stdout:
-            click.echo(text, nl=False)
-            return
-        path = gm_results.write(camp, number, text, replace_file=force)
-    waiting = [p for p in camp.player_names if p not in camp.pending_orders()]
-    click.echo(f"The skeleton of round {number}'s results is in {path}"
+    _moderated(campaign)
+    drafted = _desk().draft(campaign, write=not to_stdout, replace_file=force)
+    if to_stdout:
+        click.echo(drafted.text, nl=False)
+        return
+    facts = _desk().facts(campaign)   # the orders in once the skeleton was written
+    waiting = [p for p in facts.players if p not in facts.orders_in]
+    click.echo(f"The skeleton of round {drafted.number}'s results is in {drafted.path}"
                + (f" (no orders yet from {', '.join(waiting)})" if waiting else " (every player's orders in it)"))
     click.echo("Write the results, take out its line draft = true, then pbem resolve.")
 
@@ -84,12 +92,10 @@ def check(campaign):
     Example:
       pbem moderate check feud
     """
-    from pbem import gm_results
-
-    camp = _moderated(campaign)
-    number = camp.open_round
-    results = gm_results.read(camp, camp.state(), number)
+    facts = _moderated(campaign)
+    found = _desk().read_results(campaign)
+    results = found.results
     told = sum(1 for text in results["private"].values() if text)
-    click.echo(f"{gm_results.path_of(camp, number)}: the results of round {number} read well: a public text, "
-               f"a private text for {told} of {len(camp.player_names)} players"
+    click.echo(f"{found.path}: the results of round {found.number} read well: a public text, "
+               f"a private text for {told} of {len(facts.players)} players"
                + (", and the game ends with them" if results["over"] else ""))
