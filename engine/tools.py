@@ -148,6 +148,16 @@ class Desk(Protocol):
         when it is missing or wrong)."""
 
 
+def facts_or_refused(desk: Desk, folder: Path, refusal: Callable[[Facts], str]) -> Facts:
+    """The campaign's facts, refused with what `refusal` says of them (a game's reason its tools have nothing to do
+    there), unless it says nothing."""
+    facts = desk.facts(folder)
+    said = refusal(facts)
+    if said:
+        raise Refused(said)
+    return facts
+
+
 def desk_in(meta: dict) -> Desk:
     """The shell's Desk, from a click context's `meta`: a game's command runs only under the shell."""
     try:

@@ -322,10 +322,16 @@ def test_a_seal_left_unopened_at_the_games_end_is_named(capsys, tmp_path):
                                       "game's end)"], said
 
 
-def test_a_round_announced_as_sealed_resolved_without_a_seal_is_a_problem(capsys, tmp_path):
-    reports = game()
+def unsealed_second_round(reports: list[dict]) -> list[dict]:
+    """The reports with round 2 resolved as a round before seals were: no seal, no opening, its beacon round the
+    first after its close."""
     del reports[2]["dice"]["seal"], reports[2]["sealed"], reports[2]["dice"]["openings"]
     reports[2]["dice"]["beacon"]["closing"] = stamp(timing(2)["published"] - timedelta(seconds=15))
+    return reports
+
+
+def test_a_round_announced_as_sealed_resolved_without_a_seal_is_a_problem(capsys, tmp_path):
+    reports = unsealed_second_round(game())
     folder = mails(tmp_path, {"sealed-1.eml": notice_mail(1)})
     code, said, problems = checked(capsys, "--notice", folder, kept(tmp_path, linked(reports)))
     assert code == 1 and problems == ["PROBLEM: round 2: resolved without sealing its orders, though round 1's report "
@@ -333,9 +339,7 @@ def test_a_round_announced_as_sealed_resolved_without_a_seal_is_a_problem(capsys
 
 
 def test_a_round_the_player_was_told_was_sealed_whose_report_drops_the_seal_is_a_problem(capsys, tmp_path):
-    reports = game()
-    del reports[2]["dice"]["seal"], reports[2]["sealed"], reports[2]["dice"]["openings"]
-    reports[2]["dice"]["beacon"]["closing"] = stamp(timing(2)["published"] - timedelta(seconds=15))
+    reports = unsealed_second_round(game())
     del reports[1]["dice"]["next_beacon"]["margin"]   # and the announcement said nothing of a seal
     code, said, problems = checked(capsys, "--notice", honest_mails(tmp_path), kept(tmp_path, linked(reports)))
     assert code == 1 and problems == ["PROBLEM: round 2: the notice you received (" + str(tmp_path / "mail" /

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import click
 
-from engine.tools import Facts, Refused, Table, Told, cleaned_purpose, desk_in
+from engine.tools import Facts, Refused, Table, Told, cleaned_purpose, desk_in, facts_or_refused
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 SEA_SIDES = ("attacker", "defender")
@@ -64,11 +64,7 @@ def _desk():
 
 def _campaign(folder: Path) -> Facts:
     """The campaign's facts, refused unless it plays this game and has a round to add to."""
-    facts = _desk().facts(folder)
-    refused = campaign_refusal(facts)
-    if refused:
-        raise Refused(refused)
-    return facts
+    return facts_or_refused(_desk(), folder, campaign_refusal)
 
 
 def campaign_refusal(facts: Facts) -> str:

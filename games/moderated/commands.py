@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from engine.tools import Facts, Refused, desk_in
+from engine.tools import Facts, desk_in, facts_or_refused
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
@@ -34,11 +34,7 @@ def _desk():
 
 
 def _moderated(folder: Path) -> Facts:
-    facts = _desk().facts(folder)
-    refused = moderated_refusal(facts)
-    if refused:
-        raise Refused(refused)
-    return facts
+    return facts_or_refused(_desk(), folder, moderated_refusal)
 
 
 def moderated_refusal(facts: Facts) -> str:
