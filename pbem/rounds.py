@@ -239,14 +239,19 @@ def dry_run(campaign: Campaign) -> dict:
     settle, no round folder, no log line, no mail. Its dice come from a throwaway secret drawn here and
     forgotten, never from the campaign's: the seed of the open round is still committed to and stays unknown,
     so the dice are not the round's real dice, and nothing it shows tells anything of them. In beacon mode the
-    beacon is not asked (the round may not have closed): the throwaway dice stand in for it too.
+    beacon is not asked (the round may not have closed): the throwaway dice stand in for it too; once the round
+    is sealed, its orders are the seal's.
     Returns the round, who would get stand-in orders, and the round's files, in memory."""
     import secrets
 
     number, state = _open_round(campaign)
     now = clock.now()
-    missing, absent = players_unsent(campaign, state, now)
-    files = compute_open_round(campaign, number, state, now, missing, absent, None, secrets.token_bytes(32))
+    sealed = seal.current(campaign, number, attempt(campaign, number)) if campaign.beacon else None
+    if sealed is not None:   # once sealed, the orders resolved are the seal's, not the order files'
+        missing, absent = sealed.get("defaulted", []), sealed.get("away", [])
+    else:
+        missing, absent = players_unsent(campaign, state, now)
+    files = compute_open_round(campaign, number, state, now, missing, absent, None, secrets.token_bytes(32), sealed)
     return {"round": number, "defaulted": missing, "away": absent, "orders_in": sorted(campaign.pending_orders()),
             "files": files}
 

@@ -302,3 +302,14 @@ def test_through_real_mail_servers_the_notice_arrives_with_its_time_and_the_chec
     with redirect_stdout(out):
         code = checker.main(["--beacon-key", own_chain()["public_key"], "--notice", str(notices), *reports])
     assert code == 0 and "1 sealed round" in out.getvalue(), out.getvalue()
+
+
+def test_a_dry_run_of_a_sealed_round_shows_the_sealed_orders_not_an_order_file_changed_since(table):
+    from pbem.rounds import dry_run
+
+    path = table.orders_dir / "gm.json"
+    path.write_text(json.dumps({**json.loads(path.read_text()), "orders": {"targets": ["Kasugayama"]}}))
+    with freeze_time(SEALING + timedelta(minutes=2)):
+        tried = dry_run(Campaign.load(table.folder))
+    assert json.loads(tried["files"]["inputs.json"])["orders"]["gm"] == {"targets": ["Gifu"]}
+    assert table.resolved_rounds() == [0]
