@@ -23,10 +23,12 @@ are not built. So the game can only be GM-moderated: it is registered as a
 moderated game (games.moderated: its orders, the GM's results file, its
 reports and test adapter), 2 players, Oda the first named and Anti-Oda the
 second, and these are its GM's tools, `pbem amdt ...` (commands.py), each
-rolling its dice as dice on demand and writing its result as typed data, a
+rolling its dice as dice on demand and giving its result as typed data, a
 [[tool]] table of the open round's results file (results.py), which the
 round's resolve tells as an event of its own kind to both players; `pbem odds
-amdt-sea` gives a sea battle's odds. The state keeps the turn track (the
+amdt-sea` gives a sea battle's odds. The tools touch no campaign themselves:
+they ask the shell's desk (engine.tools) for it, and the shell
+(pbem/game_commands.py) opens the campaign, locks it, rolls and writes. The state keeps the turn track (the
 entries still to come, 14.1's at the start), which each reinforcements result
 leaves as its track after it, and a set-up result puts back.
 """
