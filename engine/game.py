@@ -127,8 +127,9 @@ class Game:
     max_players: int
     # (players in seat order, options, dice) -> (state, events)
     setup: Callable[[list[str], dict, Dice], tuple[State, list[dict]]]
-    # (state, player, body of an order file as a dict) -> Checked
-    check_orders: Callable[[State, str, dict], Checked]
+    # (view, player, body of an order file as a dict) -> Checked: judged on what the player may know, since its
+    # problems and forecast reach the player's acknowledgement (pbem/door.py)
+    check_orders: Callable[[View, str, dict], Checked]
     # normalised orders -> the TOML lines of their body (parse of these gives them back)
     format_orders: Callable[[Orders], str]
     # (view, player) -> the order form's body: the commented TOML itself, or (a game whose words are in its
@@ -137,7 +138,7 @@ class Game:
     # (state, player) -> orders for a player who sent none
     default_orders: Callable[[State, str], Orders]
     # (view, player) -> orders chosen by the computer player, from what that player may know alone
-    computer_orders: Callable[[State, str], Orders]
+    computer_orders: Callable[[View, str], Orders]
     # (state, {player: orders}, dice) -> (new state, events)
     resolve: Callable[[State, dict[str, Orders], Dice], tuple[State, list[dict]]]
     # (state, player) -> what that player may know of the state; for engine.events.PUBLIC, no player, what anyone
@@ -149,13 +150,14 @@ class Game:
     standings: Callable[[View], list[dict]]
     # state -> the players who still send orders (None: every player, always)
     active_players: Callable[[State], list[str]] | None = None
-    # (state, player, orders, every order already in, the player's earlier ones too) -> problems that depend on
+    # (view, player, orders, every order already in, the player's earlier ones too) -> problems that depend on
     # what others ordered first (e.g. a spied allocation may not change once shown); called on the body as
     # written when check_orders refused it, so it must take any plain data without raising
-    check_in_context: Callable[[State, str, Orders, dict[str, Orders]], list[Problem]] | None = None
-    # (state, the orders in so far) -> [(player, key, data)]: private news a player gets as soon
-    # as others' orders are in (e.g. a spy sees the watched allocation before allocating)
-    briefings: Callable[[State, dict[str, Orders]], list[tuple[str, str, dict]]] | None = None
+    check_in_context: Callable[[View, str, Orders, dict[str, Orders]], list[Problem]] | None = None
+    # (view, player, the orders in so far) -> [(key, data)]: private news the player gets as soon as others'
+    # orders are in (e.g. a spy sees the watched allocation before allocating); what of others' orders it shows
+    # is the rules' to say, the rest comes from the player's view
+    briefings: Callable[[View, str, dict[str, Orders]], list[tuple[str, dict]]] | None = None
     # (view, the events the player sees, the campaign's round) -> the parts its report tells them in, as the
     # game's report template reads them (None: the template goes through the events itself)
     chronicle: Callable[[View, list[dict], int], dict] | None = None

@@ -230,15 +230,13 @@ def orders_template(campaign, player):
     Example:
       pbem orders template war ann > ann.toml
     """
-    from pbem import render
+    from pbem import door
 
     camp = _load(campaign)
     camp.player(player)
     if camp.is_over():
         _fail("the game is over; there are no more orders to give")
-    game = camp.game
-    view = game.view(camp.state(), player)
-    click.echo(render.order_form(camp.name, game, camp.open_round, player, view, camp.language_of(player)), nl=False)
+    click.echo(door.order_form(door.seat(camp, player)), nl=False)
 
 
 @orders.command("check")

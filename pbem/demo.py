@@ -11,7 +11,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from engine.game import players_to_order
-from pbem import clock
+from pbem import clock, door
 from pbem.campaign import Campaign, Player
 from pbem.create import new_campaign
 from pbem.gm_results import write_stand_in
@@ -38,7 +38,8 @@ def run_demo(game_name: str, folder: Path, seed: str, players: int, progress=Non
         with clock.frozen_at(START + timedelta(days=number)):
             state = campaign.state()
             for name in players_to_order(game, state, names):
-                orders = game.computer_orders(game.view(state, name), name)
+                orders = door.computer_orders(door.seat_of(game, state, name, campaign=campaign.name,
+                                                           round_number=number))
                 text = f'token = "{tokens[name]}"\n' + normalised_text(campaign, Submission(name, number, orders))
                 store(campaign, read_orders(campaign, text.encode(), f"demo:{name}", require_token=True),
                       "computer player")

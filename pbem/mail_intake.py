@@ -53,7 +53,7 @@ from dataclasses import asdict, dataclass
 from datetime import timedelta
 from itertools import islice
 
-from pbem import clock, render
+from pbem import clock, door, render
 from pbem.campaign import LEFT_FILE, Campaign
 from pbem.faults import crash_point
 from pbem.files import write_atomic
@@ -451,12 +451,9 @@ def answer(campaign: Campaign, player: str, request: str) -> tuple[str, str, lis
     if request == "form":
         if campaign.is_over():
             return render.subject("no_order_form", language), render.render("common/game_over.txt.j2", language), []
-        game = campaign.game
-        view = game.view(campaign.state(), player)
-        return render.subject("order_form", language, round=campaign.open_round), render.order_form(
-            campaign.name, game, campaign.open_round, player, view, language), []
-    info = campaign_status(campaign)
-    del info["outbox"]   # the GM's mail troubles, other players' addresses in them: not for players
+        return render.subject("order_form", language, round=campaign.open_round), door.order_form(
+            door.seat(campaign, player)), []
+    info = door.status_answer(door.seat(campaign, player), campaign_status(campaign))
     return render.subject("status", language), format_status(info, language) + "\n", []
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 import tomli_w
 
 from engine import Problem, shown
-from pbem import clock
+from pbem import clock, door
 from pbem.campaign import TOKEN_PLACEHOLDER, Campaign, hash_token
 from pbem.errors import UserError
 from pbem.files import write_atomic
@@ -122,13 +122,9 @@ def _read_document(campaign: Campaign, text: str, document: dict, source: str, p
     checked = None
     if who is not None and not game.is_over(state):
         body = {key: value for key, value in document.items() if key not in ENVELOPE}
-        checked = game.check_orders(state, who, body)
-        problems.extend(checked.problems)
-        if game.check_in_context is not None:
-            # judged on the file as written when its other parts are refused: every problem in one answer
-            orders_in = {p: r["orders"] for p, r in campaign.pending_orders().items()}
-            written = checked.orders if checked.orders is not None else body
-            problems.extend(game.check_in_context(state, who, written, orders_in))
+        orders_in = {p: r["orders"] for p, r in campaign.pending_orders().items()}
+        checked, found = door.checked_orders(door.seat(campaign, who), body, orders_in)
+        problems.extend(found)
     if problems:
         raise OrdersRejected(source, _shown_problems(_without_tokens(campaign, document, problems), text))
     assert checked is not None and who is not None
@@ -427,12 +423,14 @@ def deliver_briefings(campaign: Campaign) -> list[str]:
     number = campaign.open_round
     orders_in = {p: r["orders"] for p, r in campaign.pending_orders().items()}
     posted = []
-    for player, key, data in game.briefings(campaign.state(), orders_in):
-        message_key = f"brief-r{number:04d}-{player}-{key}"
-        language = campaign.language_of(player)
-        body = render.render(f"{render.template_folder(game.name)}/briefing.txt.j2", language, round=number,
-                             player=player, data=data)
-        if post(campaign, message_key, compose(campaign, player, render.subject("briefing", language, round=number),
-                                               body, key=message_key, moment=clock.now())):
-            posted.append(message_key)
+    for player in campaign.player_names:
+        place = door.seat(campaign, player)
+        for key, data in door.briefings(place, orders_in):
+            message_key = f"brief-r{number:04d}-{player}-{key}"
+            body = render.render(f"{render.template_folder(game.name)}/briefing.txt.j2", place.language,
+                                 round=number, player=player, data=data)
+            subject = render.subject("briefing", place.language, round=number)
+            if post(campaign, message_key, compose(campaign, player, subject, body, key=message_key,
+                                                   moment=clock.now())):
+                posted.append(message_key)
     return posted

@@ -1,8 +1,9 @@
 """Reports: built once as plain data from one player's view, then rendered by templates.
 
-The report model is made only from `game.view(state, player)`, the events whose
-audience holds the player, and public round facts (dice reveal and commitment,
-who was defaulted, a re-run). Nothing else reaches the templates.
+The report model is made only from the player's seat (pbem.door: the game's view of the
+state for that player), the events whose audience holds the player, and public round
+facts (dice reveal and commitment, who was defaulted, a re-run). Nothing else reaches
+the templates.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from markupsafe import Markup, escape
 import games
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
-from engine.events import ALL, PUBLIC, for_players, visible_to
+from engine.events import ALL, for_players, visible_to
 from pbem.campaign import TOKEN_PLACEHOLDER
 from pbem.languages import ENGLISH, TEMPLATES, translations
 from pbem.press import KINDS as SHELL_KINDS
@@ -153,26 +154,26 @@ def dice_part(round_number: int, dice: dict, next_commitment: str | None) -> dic
     return {"algorithm": ALGORITHM, "round": round_number, **dice, "next_commitment": next_commitment}
 
 
-def report_model(*, campaign: str, game, round_number: int, player: str, state: dict, events: list[dict],
-                 dice: dict, next_commitment: str | None, deadline: str | None, defaulted: list[str],
-                 rerun: dict | None, shared: RoundReports | None = None, language: str = ENGLISH,
-                 timezone: str = "UTC", away: list[str] | None = None) -> dict:
-    """The report of one player: the state goes no further than game.view, so nothing else can leak.
+def report_model(seat, *, round_number: int, events: list[dict], dice: dict, next_commitment: str | None,
+                 deadline: str | None, defaulted: list[str], rerun: dict | None, shared: RoundReports | None = None,
+                 timezone: str = "UTC", away: list[str] | None = None, order_form: str | None = None) -> dict:
+    """The report of the seat's player (pbem.door.Seat) on round `round_number`: made of the seat's view alone,
+    so nothing else can leak (pbem.door makes the seat and the order form).
 
     `shared`, made from the same events and dice, gives the parts every player's report has in common;
     `timezone` is the campaign's, in which the footer tells the deadline (said in the model unless UTC);
     `away` the players marked away whose missing orders were played for them (said in the model when any).
     For PUBLIC, no player, it is the campaign's public record of the round (pbem site): no order form.
     """
-    view = game.view(state, player)
+    game, view, player = seat.game, seat.view, seat.player
     over = game.is_over(view)
     return {
         "format": REPORT_FORMAT,
         "schema_version": SCHEMA_VERSION,   # the version of pbem/schemas and the game's report.schema.json
-        "campaign": campaign,
+        "campaign": seat.campaign,
         "game": game.name,
         "game_title": game.title,
-        "language": language,
+        "language": seat.language,
         "round": round_number,
         "player": player,
         "view": view,
@@ -186,18 +187,18 @@ def report_model(*, campaign: str, game, round_number: int, player: str, state: 
         "next_round": None if over else round_number + 1,
         "deadline": None if over else deadline,
         **({"timezone": timezone} if timezone != "UTC" and deadline and not over else {}),
-        "order_form": None if over or player == PUBLIC else order_form(campaign, game, round_number + 1, player, view,
-                                                                       language),
+        "order_form": order_form,
     }
 
 
-def order_form(campaign: str, game, round_number: int, player: str, view: dict, language: str = ENGLISH) -> str:
-    env, body = _env(language), game.order_form(view, player)
+def order_form(seat, body: str | dict) -> str:
+    """The order form of the seat's player (pbem.door.order_form): the game's `body` in the shell's envelope."""
+    env = _env(seat.language)
     if isinstance(body, dict):   # the form as data: its words are the game's template's
-        body = env.get_template(f"{template_folder(game.name)}/order_form.toml.j2").render(form=body)
+        body = env.get_template(f"{template_folder(seat.game.name)}/order_form.toml.j2").render(form=body)
     return env.get_template("common/order_form.toml.j2").render(
-        campaign=campaign, game=game.name, title=game.title, round=round_number, player=player, body=body,
-        placeholder=TOKEN_PLACEHOLDER)
+        campaign=seat.campaign, game=seat.game.name, title=seat.game.title, round=seat.round, player=seat.player,
+        body=body, placeholder=TOKEN_PLACEHOLDER)
 
 
 def render_text(model: dict, sentences=None) -> str:

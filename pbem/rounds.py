@@ -19,7 +19,7 @@ from engine import seal as sealing
 from engine.beacon import BeaconRound
 from engine.dice import Dice, commitment, hidden_seed, hidden_stream, round_seed
 from engine.game import players_to_order, resolve_round, setup_game
-from pbem import clock, gm_results, press, render, roll, seal
+from pbem import clock, door, gm_results, press, render, roll, seal
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.faults import charge_disk, crash_point
@@ -97,7 +97,7 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     languages = inputs.get("languages", {})   # the players who read another language than English
     for player in campaign.player_names:
         language = languages.get(player, ENGLISH)
-        model = render.report_model(
+        model = door.report_model(
             campaign=campaign.name, game=game, round_number=number, player=player, state=state,
             events=events, dice=dice_record, next_commitment=next_commitment,
             deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"),
@@ -411,7 +411,8 @@ def stand_in_orders(campaign: Campaign, state: dict, player: str, away: dict[str
     (for a player `away`, as chosen for the absence)."""
     game = campaign.game
     if campaign.stand_in_policy(player, away) == "computer":
-        return game.computer_orders(game.view(state, player), player)
+        return door.computer_orders(door.seat_of(game, state, player, campaign=campaign.name,
+                                                 round_number=campaign.open_round))
     return game.default_orders(state, player)
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from engine import canonical
 from engine.events import PUBLIC
-from pbem import render
+from pbem import door, render
 from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.files import PUBLISHED_FILE, PUBLISHED_FOLDER, make_folder, read_gm_bytes, write_atomic
@@ -79,7 +79,7 @@ def public_record(campaign_name: str, game, archived: ArchivedRound, previous_li
                   language: str = ENGLISH) -> dict:
     """The round as anyone may know it: the report model of no player, and its link in the public chain."""
     inputs = archived.inputs
-    model = render.report_model(
+    model = door.report_model(
         campaign=campaign_name, game=game, round_number=archived.number, player=PUBLIC, state=archived.state,
         events=archived.events, dice=archived.dice, next_commitment=archived.record.get("next_commitment"),
         deadline=inputs.get("deadline"), defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"),

@@ -57,7 +57,7 @@ from engine.dice import Dice
 from engine.events import ALL, GM, PUBLIC, visible_to
 from engine.game import Game, players_to_order, resolve_round, setup_game
 from games import get
-from pbem import render
+from pbem import door, render
 from pbem.campaign import Player
 from pbem.inbox import forecast_text
 from pbem.pictures import svg_to_png
@@ -269,7 +269,7 @@ def report(pos: Position, player: str, game: Game | None = None, state: dict | N
     if player == PUBLIC:   # the site reads the round from the archive: its JSON, every dict's keys sorted
         return public_site(pos, game, ArchivedRound(pos.number, *(json.loads(canonical.dump_bytes(part)) for part in (
             state, events, dice_record(pos, rolls, game), {"next_commitment": next_commitment}, inputs))))
-    model = render.report_model(
+    model = door.report_model(
         campaign=CAMPAIGN, game=game, round_number=pos.number, player=player, state=state, events=events,
         dice=dice_record(pos, rolls, game), next_commitment=next_commitment, deadline=inputs.get("deadline"),
         defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"))
@@ -297,15 +297,17 @@ def public_site(pos: Position, game: Game, archived: ArchivedRound) -> Reports:
 
 def acknowledgement(game: Game, state: dict, player: str) -> bytes:
     """What the player's acknowledgement would say of the orders the form suggests: the orders as they will be
-    executed and their forecast, checked against the whole state as the intake checks them."""
+    executed and their forecast, checked at the player's seat as the intake checks them (pbem.door), with no
+    other orders in."""
     if game.is_over(state):
         return b""
     try:
-        checked = game.check_orders(state, player, game.computer_orders(game.view(state, player), player))
+        seat = door.seat_of(game, state, player, campaign=CAMPAIGN, round_number=state.get("round", 0) + 1)
+        checked, problems = door.checked_orders(seat, door.computer_orders(seat), {})
     except Exception as exc:  # noqa: BLE001 - a mutated state may be one no game could reach
         return f"check failed: {type(exc).__name__}".encode()
-    if not checked.accepted:
-        return repr([p.code for p in checked.problems]).encode()
+    if problems:
+        return repr([p.code for p in problems]).encode()
     return (game.format_orders(checked.orders) + forecast_text(game.name, checked.forecast)).encode("utf-8")
 
 
@@ -828,24 +830,25 @@ def hiding(game: Game, key: str) -> Game:
 @contextmanager
 def report_peeking(key: str):
     """While inside, every report also carries a digest of state[key], read from the full state: the kind of
-    leak the generic check is for, a part of the report made from the state rather than from the view."""
-    real = render.report_model
+    leak the generic check is for, a part of the report made from the state rather than from the view (a door,
+    pbem.door.report_model, that lets the state through)."""
+    real = door.report_model
 
     def report_model(**made):
         return {**real(**made), "peek": canonical.digest(made["state"].get(key))}
 
-    render.report_model = report_model
+    door.report_model = report_model
     try:
         yield
     finally:
-        render.report_model = real
+        door.report_model = real
 
 
 @contextmanager
 def picture_peeking(key: str):
     """While inside, every player's picture also shows a digest of state[key] as the colour of a pixel, read
     from the full state: a picture made from more than the view, in the SVG, the page, the PNG and the mail."""
-    real_model, real_picture, seen = render.report_model, render.render_picture, {}
+    real_model, real_picture, seen = door.report_model, render.render_picture, {}
 
     def report_model(**made):
         seen["state"] = made["state"]
@@ -856,11 +859,11 @@ def picture_peeking(key: str):
         colour = canonical.digest(seen["state"].get(key))[:6]
         return None if svg is None else svg.replace("</svg>", f'<rect width="9" height="9" fill="#{colour}"/></svg>')
 
-    render.report_model, render.render_picture = report_model, render_picture
+    door.report_model, render.render_picture = report_model, render_picture
     try:
         yield
     finally:
-        render.report_model, render.render_picture = real_model, real_picture
+        door.report_model, render.render_picture = real_model, real_picture
 
 
 def announcing_orders(game: Game) -> Game:

@@ -39,7 +39,7 @@ from pathlib import Path
 import tomli_w
 from hypothesis import strategies as st
 
-from pbem import clock, render
+from pbem import clock, door
 from pbem.campaign import Campaign
 from pbem.gm_results import write_stand_in
 from pbem.orders import (
@@ -208,7 +208,7 @@ def describe_target(label: str, campaign: Campaign) -> Target:
     seeds, forms = {}, {}
     for player in players:
         view = game.view(state, player)
-        form = render.order_form(campaign.name, game, campaign.open_round, player, view)
+        form = door.order_form(door.Seat(campaign.name, game, player, campaign.open_round, view))
         forms[player] = form.replace("PUT-YOUR-TOKEN-HERE", TOKENS[player])
         seeds[player] = _unique([game.computer_orders(view, player), _body_of(forms[player]),
                                  *harness.seed_bodies(state, player)])

@@ -196,17 +196,36 @@ def test_a_picture_made_from_a_part_of_the_state_the_view_hides_is_caught_in_the
 
 
 def forecast_peeking(game, key: str):
-    """The game whose order checks also forecast a digest of state[key], read from the whole state: an
+    """The game whose order checks also forecast a digest of state[key], which its view kept aside from the
+    whole state (the door hands check_orders the view alone: a game can leak only by cheating so): an
     acknowledgement that tells the sender what the view hides."""
-    real = game.check_orders
+    real_view, real_check, aside = game.view, game.check_orders, {}
 
-    def check_orders(state, player, body):
-        checked = real(state, player, body)
+    def view(state, player):
+        aside["peek"] = canonical.digest(state.get(key))
+        return real_view(state, player)
+
+    def check_orders(seen, player, body):
+        checked = real_check(seen, player, body)
         if checked.forecast:
-            checked.forecast[0] = {**checked.forecast[0], "peek": canonical.digest(state.get(key))}
+            checked.forecast[0] = {**checked.forecast[0], "peek": aside.get("peek")}
         return checked
 
-    return dataclasses.replace(game, check_orders=check_orders)
+    return dataclasses.replace(game, view=view, check_orders=check_orders)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_order_check_is_handed_the_players_view_not_the_state(game_name):
+    """The door's half of the acknowledgement's safety: whatever the view hides never reaches check_orders."""
+    pos = position(game_name, 0, 3)
+    shown = get(game_name).view(pos.round.state, pos.players[0])
+    key = next(k for k in sorted(pos.round.state) if k in shown)
+    game, handed = hidden.hiding(get(game_name), key), []
+    real = game.check_orders
+    watched = dataclasses.replace(game, check_orders=lambda seen, player, body: handed.append(seen) or real(
+        seen, player, body))
+    hidden.acknowledgement(watched, pos.round.state, pos.players[0])
+    assert handed and all(key not in seen for seen in handed)
 
 
 @pytest.mark.parametrize("game_name", GAMES)

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from conftest import START, make_campaign, order_file, run
 
-from pbem import clock
+from pbem import clock, door
 from pbem.campaign import Campaign
 
 
@@ -67,9 +67,9 @@ def render_reports(state, orders, player):
 
     game = get("age-of-war")
     new, events = game.resolve(state, orders, Dice(b"same dice"))
-    model = render.report_model(campaign="war", game=game, round_number=2, player=player, state=new,
-                                events=events, dice={"seed": "00", "commitment": "00", "nonces": {}, "rolls": []},
-                                next_commitment=None, deadline=None, defaulted=[], rerun=None)
+    model = door.report_model(campaign="war", game=game, round_number=2, player=player, state=new,
+                              events=events, dice={"seed": "00", "commitment": "00", "nonces": {}, "rolls": []},
+                              next_commitment=None, deadline=None, defaulted=[], rerun=None)
     return render.render_text(model), render.render_json(model)
 
 

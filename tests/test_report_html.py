@@ -11,7 +11,7 @@ from engine import dice as dice_module
 from engine.dice import Dice
 from engine.game import players_to_order, resolve_round, setup_game
 from games import GAMES, get
-from pbem import render
+from pbem import door, render
 from tests.harness import harness_for
 from tests.report_pages import NONCE, mail_page, parsed, rows
 
@@ -38,10 +38,10 @@ def hostile_models(game_name: str, rounds: int) -> list[dict]:
             dice = Dice.for_round(dice_module.round_seed(secret, 0), {})
         nonces = {players[0]: NONCE} if number else {}
         record = {"seed": "00", "commitment": "11", "nonces": nonces, "rolls": dice.rolls}
-        models += [render.report_model(campaign=CAMPAIGN, game=game, round_number=number, player=p, state=state,
-                                       events=events, dice=record, next_commitment="22", deadline=None,
-                                       defaulted=[players[-1]], rerun={"reason": "<i>oops</i>", "undone": [1]},
-                                       ) for p in players]
+        models += [door.report_model(campaign=CAMPAIGN, game=game, round_number=number, player=p, state=state,
+                                     events=events, dice=record, next_commitment="22", deadline=None,
+                                     defaulted=[players[-1]], rerun={"reason": "<i>oops</i>", "undone": [1]},
+                                     ) for p in players]
         if game.is_over(state):
             break
     return models

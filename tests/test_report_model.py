@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from games import GAMES
-from pbem import render
+from pbem import door
 from tests.test_standings import played
 
 ROUND_FACTS = {"dice": {"seed": "00", "commitment": "00", "nonces": {}, "rolls": []}, "next_commitment": None,
@@ -32,7 +32,7 @@ def test_the_report_takes_its_standings_and_its_end_from_the_players_view(name):
         return game.is_over(seen)
 
     spy = dataclasses.replace(game, view=view, standings=standings, is_over=is_over)
-    model = render.report_model(campaign="c", game=spy, round_number=2, player="bob", state=state, events=[],
-                                **ROUND_FACTS)
-    assert len(views) == 1 and len(asked) == 2 and all(seen is views[0] for seen in asked)
+    model = door.report_model(campaign="c", game=spy, round_number=2, player="bob", state=state, events=[],
+                              **ROUND_FACTS)
+    assert len(views) == 1 and len(asked) >= 2 and all(seen is views[0] for seen in asked)
     assert model["standings"] == game.standings(state)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games import GAMES
-from pbem import render
+from pbem import door, render
 from tests.hidden import CAMPAIGN, dice_record, position
 
 
@@ -20,10 +20,10 @@ def test_every_report_reads_the_same_with_the_public_sentences_told_once_a_round
             events, state = pos.round.events, pos.round.state
             shared = render.RoundReports(list(pos.players), events, pos.number, dice_record(pos), None)
             for player in pos.players:
-                model = render.report_model(campaign=CAMPAIGN, game=pos.game, round_number=pos.number,
-                                            player=player, state=state, events=events, dice=dice_record(pos),
-                                            next_commitment=None, deadline=None, defaulted=[], rerun=None,
-                                            shared=shared)
+                model = door.report_model(campaign=CAMPAIGN, game=pos.game, round_number=pos.number,
+                                          player=player, state=state, events=events, dice=dice_record(pos),
+                                          next_commitment=None, deadline=None, defaulted=[], rerun=None,
+                                          shared=shared)
                 assert render.render_text(model, shared.sentences) == render.render_text(model), (pos.number, player)
                 assert render.render_html(model, shared.sentences) == render.render_html(model), \
                     (pos.number, player)

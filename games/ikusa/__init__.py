@@ -81,10 +81,10 @@ def check_in_context(state: dict, player: str, orders: dict, orders_in: dict) ->
     return check(state, player, orders, orders_in)
 
 
-def briefings(state: dict, orders_in: dict) -> list:
+def briefings(view: dict, player: str, orders_in: dict) -> list:
     from .spy import briefings as news
 
-    return news(state, orders_in)
+    return news(view, player, orders_in)
 
 
 def picture(view: dict, events: list[dict], player: str) -> dict:

@@ -42,11 +42,14 @@ def allocation_shown(state: dict, side: str, orders_in: dict[str, dict]) -> dict
     return given if isinstance(given, dict) else default_allocation(state, side)
 
 
-def briefings(state: dict, orders_in: dict[str, dict]) -> list[tuple[str, str, dict]]:
+def briefings(view: dict, player: str, orders_in: dict[str, dict]) -> list[tuple[str, dict]]:
+    """The watched allocation, for the player whose spy watches a side whose orders are in (the view holds
+    everything else it reads: the round, the players and their sides, and the Koku behind a default)."""
     result = []
+    state = view
     for spy, watched in watches(state, orders_in):
-        if player_of(state, watched) in orders_in:
-            result.append((player_of(state, spy), f"spy-{watched}",
+        if player_of(state, spy) == player and player_of(state, watched) in orders_in:
+            result.append((f"spy-{watched}",
                            {"spy": spy, "watched_side": watched, "watched_player": player_of(state, watched),
                             "game_round": state["round"] + 1,   # the rulebook's round, the campaign's being one more
                             "allocation": allocation_shown(state, watched, orders_in)}))

@@ -47,7 +47,6 @@ from .preparation import HOUSES
 from .problems import problem
 from .rounds import PLACES, SHURIKEN
 from .scoring import HONOUR, RUMOR
-from .view import view
 
 EXAMPLE = '[[shuriken]] actions = [{ do = "raid", house = "house-1", approach = "strength" }, { do = "dojo" }]'
 MAX_ACTIONS = 8
@@ -252,12 +251,13 @@ def _obstacles(seen: dict, player: str, orders: dict) -> list[Problem]:
     return found
 
 
-def check_orders(state: dict, player: str, body: dict) -> Checked:
-    """Every problem with the orders, or their normal form and the odds of each raid (`forecast`)."""
+def check_orders(seen: dict, player: str, body: dict) -> Checked:
+    """Every problem with the orders, or their normal form and the odds of each raid (`forecast`), judged on what
+    the player sees (`seen`, the player's view): the hand, the houses as they show."""
     problems: list[Problem] = []
-    if state["over"]:
+    if seen["over"]:
         problems.append(problem("game", "game-over"))
-    if player not in state["players"]:
+    if player not in seen["players"]:
         problems.append(problem("player", "not-a-player", player=shown(player)))
         return Checked(problems)
     for key in body:
@@ -276,7 +276,6 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
     if problems:
         return Checked(problems)
     orders = {"shuriken": placements, **({"clan_scoring": choices} if choices else {})}
-    seen = view(state, player)
     problems = _obstacles(seen, player, orders)
     if problems:
         return Checked(problems)

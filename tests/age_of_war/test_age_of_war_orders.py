@@ -14,7 +14,7 @@ from games.age_of_war import (
 )
 from games.age_of_war.cards import CASTLES
 from games.age_of_war.solver import odds, percent
-from pbem import render
+from pbem import door
 from tests.age_of_war.scripted_dice import give, new_game
 
 GAME = get("age-of-war")
@@ -149,7 +149,7 @@ def test_a_player_who_sends_nothing_plays_auto_and_so_does_the_computer():
 def test_the_order_form_explains_lists_the_castles_and_is_valid_as_it_stands():
     state = give(give(new_game(), "ann", "Azuchi"), "bob", "Gifu")
     give(state, "cid", "Kumamoto", secured=True)
-    form = render.order_form("war", GAME, 1, "ann", view(state, "ann"))
+    form = door.order_form(door.Seat("war", GAME, "ann", 1, view(state, "ann")))
     body = tomllib.loads(form)
     envelope = {key: body.pop(key) for key in ("game", "campaign", "round", "player", "token", "nonce")}
     assert envelope["player"] == "ann" and body == {"targets": ["Kiyosu", "auto"]}

@@ -21,7 +21,7 @@ from games import get
 from games.age_of_war.cards import CASTLES, CLANS
 from games.age_of_war.picture import table_model
 from games.age_of_war.problems import PROBLEMS
-from pbem import catalogues, clock, languages, render
+from pbem import catalogues, clock, door, languages, render
 from pbem.inbox import forecast_text
 from tests.age_of_war.scripted_dice import give, new_game
 from tests.hidden import CAMPAIGN, NAMES, dice_record, position
@@ -103,10 +103,10 @@ def spanish_outputs(seed: int, rounds: int):
     state = pos.round.state
     env = render._env("es")
     for player in pos.players:
-        model = render.report_model(campaign=CAMPAIGN, game=GAME, round_number=pos.number, player=player,
-                                    state=state, events=pos.round.events, dice=dice_record(pos),
-                                    next_commitment=None, deadline=pos.round.inputs.get("deadline"),
-                                    defaulted=pos.round.inputs.get("defaulted", []), rerun=None, language="es")
+        model = door.report_model(campaign=CAMPAIGN, game=GAME, round_number=pos.number, player=player,
+                                  state=state, events=pos.round.events, dice=dice_record(pos),
+                                  next_commitment=None, deadline=pos.round.inputs.get("deadline"),
+                                  defaulted=pos.round.inputs.get("defaulted", []), rerun=None, language="es")
         where = f"{pos}, {player}"
         text, page = render.render_text(model), render.render_html(model)
         if not common_whole():
@@ -122,7 +122,7 @@ def spanish_outputs(seed: int, rounds: int):
             "age_of_war/picture.svg.j2", "es", picture=table_model(view, for_player(pos.round.events, player), player)))
         if state["over"]:
             continue
-        form = render.order_form(CAMPAIGN, GAME, pos.number + 1, player, view, "es")
+        form = door.order_form(door.Seat(CAMPAIGN, GAME, player, pos.number + 1, view, "es"))
         body = env.get_template("age_of_war/order_form.toml.j2").render(form=GAME.order_form(view, player))
         assert form.endswith(body + "\n")   # the common form: its envelope, then the game's
         yield f"{where}: form", form if common_whole() else body
@@ -168,8 +168,8 @@ def test_a_count_of_one_is_singular_in_both_languages(count, english, spanish):
 def test_the_english_standings_say_one_castle_and_one_clan():
     state = give(give(new_game(["ann", "bob"]), "ann", "Kumamoto", secured=True), "bob", "Gifu")
     pos = position("age-of-war", 0, 0)
-    model = render.report_model(campaign="war", game=GAME, round_number=1, player="ann", state=state, events=[],
-                                dice=dice_record(pos), next_commitment=None, deadline=None, defaulted=[], rerun=None)
+    model = door.report_model(campaign="war", game=GAME, round_number=1, player="ann", state=state, events=[],
+                              dice=dice_record(pos), next_commitment=None, deadline=None, defaulted=[], rerun=None)
     text = render.render_text(model)
     assert "3 points, 1 castle, 1 clan" in text and "1 point, 1 castle, 0 clans" in text
     assert "1 point, lines D ; A ; C ; D (held by bob)" in text

@@ -16,9 +16,10 @@ import random
 from engine.canonical import copy_plain
 from engine.events import ALL
 from engine.game import Game
-from pbem import render
+from pbem import door, render
 from tests.harness import Golden, Harness
 from tests.hidden import (
+    CAMPAIGN,
     Position,
     Tally,
     _where,
@@ -503,11 +504,14 @@ def before_deployment(ev: dict) -> bool:
 # --- hidden information: the spy's briefing, the open round's other orders ----------------------------
 
 def briefings_sent(game: Game, state: dict, orders_in: dict) -> list[tuple[str, str, str, str]]:
-    """(player, key, text, data) of every briefing, the text rendered as pbem.orders.deliver_briefings does."""
+    """(player, key, text, data) of every briefing, each player's made at their seat (pbem.door) and its text
+    rendered as pbem.orders.deliver_briefings does."""
     number = state["round"] + 1
     return [(player, key, render.render(f"{render.template_folder(game.name)}/briefing.txt.j2", round=number,
                                         player=player, data=data), exact(data))
-            for player, key, data in game.briefings(state, orders_in)]
+            for player in state["players"]
+            for key, data in door.briefings(door.seat_of(game, state, player, campaign=CAMPAIGN,
+                                                         round_number=number), orders_in)]
 
 
 def spying(pos: Position, rng: random.Random) -> tuple[dict, str, str] | None:
@@ -641,7 +645,7 @@ def check_spy_turns(pos: Position, player: str, change: int, game: Game | None =
     turns.append((section_for(state, spy, {"planning": {"levy": 0}}), "drops the watch"))
     for body, what in turns:
         tally.changes += 1
-        if not game.check_in_context(state, spy_player, body, orders):
+        if not game.check_in_context(game.view(state, spy_player), spy_player, body, orders):
             tally.leaks.append(f"{where}: the spy {what}, and it is accepted")
     if watched_player != spy_player:
         shown = copy_plain(orders[watched_player])
@@ -649,7 +653,7 @@ def check_spy_turns(pos: Position, player: str, change: int, game: Game | None =
         mine["planning"] = {"ninja": sum(int(v) for v in (mine.get("planning") or {}).values()
                                          if isinstance(v, int)) + 1}
         tally.changes += 1
-        if not game.check_in_context(state, watched_player, shown, orders):
+        if not game.check_in_context(game.view(state, watched_player), watched_player, shown, orders):
             tally.leaks.append(f"{where}: {watched}'s allocation changed after the spy saw it, and it is accepted")
     return tally
 
@@ -666,9 +670,9 @@ def showing_secrets(game: Game) -> Game:
 
 def briefing_everything(game: Game) -> Game:
     """The game with every order in so far added to the spy's briefing data."""
-    def briefings(state: dict, orders_in: dict) -> list:
-        return [(p, key, {**data, "orders_in": copy_plain(orders_in)})
-                for p, key, data in game.briefings(state, orders_in)]
+    def briefings(view: dict, player: str, orders_in: dict) -> list:
+        return [(key, {**data, "orders_in": copy_plain(orders_in)})
+                for key, data in game.briefings(view, player, orders_in)]
 
     return dataclasses.replace(game, briefings=briefings)
 

@@ -13,6 +13,7 @@ from games.ikusa.orders import check_orders
 from games.ikusa.round import resolve_round
 from games.ikusa.setup import setup
 from games.ikusa.state import FIGURES_PER_COLOUR
+from pbem import door
 from pbem.orders import locate_problem
 from tests.ikusa.test_ikusa_battles import BOARD, HIT, MISS, army, figures, only, small_state
 from tests.scripted import ScriptedDice
@@ -272,10 +273,10 @@ def test_the_report_tells_only_the_armys_player_in_a_sentence_why_its_garrison_w
                                  ScriptedDice(MISS, MISS, HIT, MISS, HIT), BOARD)
 
     def report(player):
-        model = render.report_model(campaign="war", game=get("ikusa"), round_number=new["round"], player=player,
-                                    state=new, events=events, dice={"seed": "00", "commitment": "00", "nonces": {},
-                                                                    "rolls": []},
-                                    next_commitment=None, deadline=None, defaulted=[], rerun=None)
+        model = door.report_model(campaign="war", game=get("ikusa"), round_number=new["round"], player=player,
+                                  state=new, events=events, dice={"seed": "00", "commitment": "00", "nonces": {},
+                                                                  "rolls": []},
+                                  next_commitment=None, deadline=None, defaulted=[], rerun=None)
         return render.render_text(model)
 
     told = (f"Army blue-1 could not leave the garrison you ordered in {BOARD.name('omi')} (2 spearmen): the "

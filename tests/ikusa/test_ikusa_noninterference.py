@@ -3,15 +3,15 @@ import pytest
 
 from engine import Dice
 from games import get
-from pbem import render
+from pbem import door, render
 
 
 def reports(state, orders, player, key=b"same dice"):
     game = get("ikusa")
     new, events = game.resolve(state, orders, Dice(key))
-    model = render.report_model(campaign="war", game=game, round_number=new["round"], player=player, state=new,
-                                events=events, dice={"seed": "00", "commitment": "00", "nonces": {}, "rolls": []},
-                                next_commitment=None, deadline=None, defaulted=[], rerun=None)
+    model = door.report_model(campaign="war", game=game, round_number=new["round"], player=player, state=new,
+                              events=events, dice={"seed": "00", "commitment": "00", "nonces": {}, "rolls": []},
+                              next_commitment=None, deadline=None, defaulted=[], rerun=None)
     return render.render_text(model), render.render_json(model)
 
 

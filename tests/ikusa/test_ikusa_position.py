@@ -14,7 +14,7 @@ from games.ikusa.position import MAIN_ATTACKS
 from games.ikusa.round import resolve_round
 from games.ikusa.setup import setup
 from games.ikusa.view import view
-from pbem import render
+from pbem import door, render
 
 
 @cache
@@ -215,9 +215,9 @@ def test_in_the_two_player_game_each_colour_has_its_position_and_the_ally_is_not
 
 def report_text(state, player):
     game = get("ikusa")
-    model = render.report_model(campaign="war", game=game, round_number=state["round"], player=player, state=state,
-                                events=[], dice={"seed": "00", "commitment": "00", "nonces": {}, "rolls": []},
-                                next_commitment=None, deadline=None, defaulted=[], rerun=None)
+    model = door.report_model(campaign="war", game=game, round_number=state["round"], player=player, state=state,
+                              events=[], dice={"seed": "00", "commitment": "00", "nonces": {}, "rolls": []},
+                              next_commitment=None, deadline=None, defaulted=[], rerun=None)
     return render.render_text(model)
 
 

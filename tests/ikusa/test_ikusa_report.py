@@ -17,7 +17,7 @@ import pytest
 from engine import Dice
 from engine.canonical import copy_plain
 from games import get
-from pbem import render
+from pbem import door, render
 from tests.goldens import every_golden, stored
 from tests.ikusa.harness import varied_orders
 
@@ -34,9 +34,9 @@ DATA_SHOWN = [("key=value", re.compile(r"\b[a-z_]+=\S")), ("a dict", re.compile(
 
 
 def model(state, events, number, player):
-    return render.report_model(campaign="battery", game=GAME, round_number=number, player=player, state=state,
-                               events=events, dice={"seed": "00", "commitment": "00", "nonces": {}, "rolls": []},
-                               next_commitment=None, deadline=None, defaulted=[], rerun=None)
+    return door.report_model(campaign="battery", game=GAME, round_number=number, player=player, state=state,
+                             events=events, dice={"seed": "00", "commitment": "00", "nonces": {}, "rolls": []},
+                             next_commitment=None, deadline=None, defaulted=[], rerun=None)
 
 
 def told_part(text: str) -> str:

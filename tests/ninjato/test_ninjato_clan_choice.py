@@ -6,6 +6,7 @@ import tomllib
 
 from engine.dice import Dice
 from games.ninjato import GAME, orders
+from games.ninjato.view import view
 from tests.ninjato.table import new_game
 
 BODY = '''
@@ -20,17 +21,17 @@ go-shirakawa = "honour"
 
 def test_a_clan_scoring_choice_is_read_canonical_and_written_back_the_same():
     state, _ = new_game()
-    checked = orders.check_orders(state, "ann", tomllib.loads(BODY))
+    checked = orders.check_orders(view(state, "ann"), "ann", tomllib.loads(BODY))
     assert checked.accepted, checked.problems
     assert checked.orders["clan_scoring"] == {"go-shirakawa": "honour", "taira": "rumor"}
-    again = orders.check_orders(state, "ann", tomllib.loads(orders.format_orders(checked.orders)))
+    again = orders.check_orders(view(state, "ann"), "ann", tomllib.loads(orders.format_orders(checked.orders)))
     assert again.orders == checked.orders
 
 
 def test_a_reward_that_is_neither_honour_nor_rumor_and_an_unknown_clan_are_both_refused_at_their_fields():
     state, _ = new_game()
     body = tomllib.loads(BODY.replace('"Rumor"', '"gold"') + 'hojo = "honour"\n')
-    found = [(p.field, p.code) for p in orders.check_orders(state, "ann", body).problems]
+    found = [(p.field, p.code) for p in orders.check_orders(view(state, "ann"), "ann", body).problems]
     assert found == [("clan_scoring.Taira", "bad-reward"), ("clan_scoring.hojo", "unknown-clan")]
 
 

@@ -23,7 +23,7 @@ def test_the_computer_players_orders_always_pass_the_check_over_many_seeded_posi
             return
         for player in state["players"]:
             made = computer.computer_orders(view(state, player), player)
-            checked = orders.check_orders(state, player, made)
+            checked = orders.check_orders(view(state, player), player, made)
             assert checked.accepted, (player, checked.problems)
             assert checked.orders == made
         positions.append(state["round"])

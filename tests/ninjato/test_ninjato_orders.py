@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD
 from games.ninjato import orders
+from games.ninjato.view import view
 from tests.ninjato.table import guard, lay_house, new_game, treasure
 
 FILE = '''
@@ -35,7 +36,7 @@ def test_an_order_file_as_players_write_it_is_accepted_with_its_names_made_canon
     state, _ = new_game()
     state["ninja"]["ann"]["skills"].append({"id": "kenjutsu", "effect": "value", "mode": "strength", "amount": 2,
                                             "style": "tiger", "cost": 4, "used": False})
-    checked = orders.check_orders(state, "ann", tomllib.loads(FILE))
+    checked = orders.check_orders(view(state, "ann"), "ann", tomllib.loads(FILE))
     assert checked.accepted, checked.problems
     raid = checked.orders["shuriken"][0]["actions"][0]
     assert raid == {"do": "raid", "house": "house-2", "approach": "stealth", "cards": [1], "skills": ["kenjutsu"],
@@ -47,8 +48,8 @@ def test_formatted_orders_read_back_as_the_same_orders():
     state, _ = new_game()
     state["ninja"]["ann"]["skills"].append({"id": "kenjutsu", "effect": "value", "mode": "strength", "amount": 2,
                                             "style": "tiger", "cost": 4, "used": False})
-    checked = orders.check_orders(state, "ann", tomllib.loads(FILE))
-    again = orders.check_orders(state, "ann", tomllib.loads(orders.format_orders(checked.orders)))
+    checked = orders.check_orders(view(state, "ann"), "ann", tomllib.loads(FILE))
+    again = orders.check_orders(view(state, "ann"), "ann", tomllib.loads(orders.format_orders(checked.orders)))
     assert tomllib.loads(orders.format_orders(checked.orders)) == checked.orders
     assert again.orders == checked.orders
 
@@ -58,7 +59,7 @@ def test_every_problem_of_a_file_is_told_at_once_each_at_its_field():
     body = {"shuriken": [{"actions": [{"do": "fly"}, {"do": "raid", "house": "house-9", "approach": "strength"},
                                       {"do": "raid", "house": "house-1"}], "banzai": 3},
                          {"actions": [{"do": "dojo", "take": [6]}], "colour": "red"}], "speed": 1}
-    checked = orders.check_orders(state, "ann", body)
+    checked = orders.check_orders(view(state, "ann"), "ann", body)
     assert not checked.accepted
     assert codes(checked) == [
         ("speed", "unknown-order"),
@@ -76,7 +77,7 @@ def test_a_raid_on_a_house_closed_for_the_round_is_not_allowed():
     state, _ = new_game()
     state["houses"]["house-3"]["closed"] = True
     body = {"shuriken": [{"actions": [{"do": "raid", "house": "house-3", "approach": "strength"}]}]}
-    checked = orders.check_orders(state, "ann", body)
+    checked = orders.check_orders(view(state, "ann"), "ann", body)
     assert codes(checked) == [("shuriken[0].actions[0].house", "house-closed")]
     assert checked.problems[0].reason == NOT_ALLOWED
     assert "house-3" in checked.problems[0].message
@@ -89,7 +90,7 @@ def test_a_claim_of_the_houses_own_clan_and_a_skill_never_to_be_had_are_not_allo
         {"do": "raid", "house": "house-1", "approach": "strength", "claim": {"clan": own, "worth": 8}},
         {"do": "raid", "house": "house-2", "approach": "strength", "skills": ["teleport"]},
         {"do": "sensei", "skill": "teleport"}]}]}
-    checked = orders.check_orders(state, "ann", body)
+    checked = orders.check_orders(view(state, "ann"), "ann", body)
     assert codes(checked) == [("shuriken[0].actions[0].claim", "claim-own-clan"),
                               ("shuriken[0].actions[1].skills", "skill-not-available"),
                               ("shuriken[0].actions[2].skill", "skill-not-offered")]
@@ -97,20 +98,22 @@ def test_a_claim_of_the_houses_own_clan_and_a_skill_never_to_be_had_are_not_allo
 
 def test_sizes_are_capped_however_long_the_lists():
     state, _ = new_game()
+    seen = view(state, "ann")
     many = {"shuriken": [{"actions": [{"do": "dojo"}]}] * 4}
-    assert codes(orders.check_orders(state, "ann", many)) == [("shuriken", "too-many-shuriken")]
+    assert codes(orders.check_orders(seen, "ann", many)) == [("shuriken", "too-many-shuriken")]
     long_list = {"shuriken": [{"actions": [{"do": "dojo"}] * 9}]}
-    assert codes(orders.check_orders(state, "ann", long_list)) == [("shuriken[0].actions", "too-many-actions")]
+    assert codes(orders.check_orders(seen, "ann", long_list)) == [("shuriken[0].actions", "too-many-actions")]
     cards = {"shuriken": [{"actions": [{"do": "raid", "house": "house-1", "approach": "stealth",
                                         "cards": [1] * 100_000}]}]}
-    assert codes(orders.check_orders(state, "ann", cards)) == [("shuriken[0].actions[0].cards", "too-long")]
+    assert codes(orders.check_orders(seen, "ann", cards)) == [("shuriken[0].actions[0].cards", "too-long")]
 
 
 def test_a_player_not_in_the_game_and_a_game_over_are_refused():
     state, _ = new_game()
     state["over"] = True
     body = orders.default_orders(state, "ann")
-    assert [p.code for p in orders.check_orders(state, "zed", body).problems] == ["game-over", "not-a-player"]
+    found = orders.check_orders(view(state, "zed"), "zed", body).problems
+    assert [p.code for p in found] == ["game-over", "not-a-player"]
 
 
 def test_the_forecast_gives_each_raid_ordered_its_chances_which_add_up_to_a_whole():
@@ -121,7 +124,7 @@ def test_the_forecast_gives_each_raid_ordered_its_chances_which_add_up_to_a_whol
     body = {"shuriken": [{"banzai": {"chance": 50}, "actions": [
         {"do": "raid", "house": "house-1", "approach": "strength"},
         {"do": "raid", "house": "house-2", "approach": "strength"}, {"do": "dojo"}]}]}
-    rows = orders.check_orders(state, "ann", body).forecast
+    rows = orders.check_orders(view(state, "ann"), "ann", body).forecast
     assert [(row["house"], row["rank"], row["beats_sentry"]) for row in rows] == [("house-1", 1, True),
                                                                                 ("house-2", 2, False)]
     first = rows[0]
@@ -154,7 +157,7 @@ def test_a_random_body_never_crashes_the_check_and_is_either_accepted_or_refused
         if rng.random() < 0.3:
             body = _random_value(rng) if rng.random() < 0.5 else {"shuriken": _random_value(rng)}
             body = body if isinstance(body, dict) else {"shuriken": body}
-        checked = orders.check_orders(state, "ann", body)
+        checked = orders.check_orders(view(state, "ann"), "ann", body)
         assert checked.accepted != bool(checked.problems)
         accepted += checked.accepted
         for found in checked.problems:
@@ -169,7 +172,7 @@ def test_the_readmes_example_order_file_is_accepted():
     state, _ = new_game()
     state["ninja"]["ann"]["skills"].append({"id": "kenjutsu", "effect": "value", "mode": "strength", "amount": 2,
                                             "style": "tiger", "cost": 4, "used": False})
-    checked = orders.check_orders(state, "ann", tomllib.loads(example))
+    checked = orders.check_orders(view(state, "ann"), "ann", tomllib.loads(example))
     assert checked.accepted, checked.problems
     assert checked.orders["shuriken"][0]["banzai"] == {"chance": 60, "guards": 2}
 
@@ -178,7 +181,7 @@ def test_a_problem_is_found_at_its_line_of_the_file():
     from pbem.orders import locate_problem
 
     text = FILE.replace('house = "House-2"', 'house = "House-9"').replace('rumor = "rumor-4"', 'rumor = "Rumor 4"')
-    checked = orders.check_orders(new_game()[0], "ann", tomllib.loads(text))
+    checked = orders.check_orders(view(new_game()[0], "ann"), "ann", tomllib.loads(text))
     lines = text.splitlines()
     found = {p.code: lines[locate_problem(p, text).line - 1] for p in checked.problems}
     assert set(found) == {"unknown-house", "bad-id"}

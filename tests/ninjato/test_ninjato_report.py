@@ -12,7 +12,7 @@ import pytest
 import games
 from engine.dice import Dice
 from games.ninjato import preparation
-from pbem import render
+from pbem import door, render
 from pbem.demo import run_demo
 from tests.ninjato.players import random_game
 from tests.ninjato.table import new_game
@@ -139,9 +139,9 @@ def test_another_ninjas_hand_and_rumors_change_nothing_in_a_report(played):
     assert hand != [6 - card for card in hand] and rumors
     made = []
     for table in (state, other):
-        model = render.report_model(campaign="demo", game=game, round_number=number, player="akiko", state=table,
-                                    events=events, dice=dice,
-                                    next_commitment=None, deadline=None, defaulted=[], rerun=None)
+        model = door.report_model(campaign="demo", game=game, round_number=number, player="akiko", state=table,
+                                  events=events, dice=dice,
+                                  next_commitment=None, deadline=None, defaulted=[], rerun=None)
         made.append((render.render_text(model), render.render_html(model)))
     assert made[0] == made[1]
     assert "Your hand:" in made[0][0]
@@ -175,8 +175,8 @@ def test_the_public_page_shows_the_table_and_no_hand(played):
     events = events["events"] if isinstance(events, dict) else events
     dice = {key: value for key, value in model_of(campaign, 4, "akiko")["dice"].items()
             if key not in ("algorithm", "round", "next_commitment")}
-    model = render.report_model(campaign="demo", game=game, round_number=4, player="", state=state, events=events,
-                                dice=dice, next_commitment=None, deadline=None, defaulted=[], rerun=None)
+    model = door.report_model(campaign="demo", game=game, round_number=4, player="", state=state, events=events,
+                              dice=dice, next_commitment=None, deadline=None, defaulted=[], rerun=None)
     page = render.render_html(model)
     assert "public page" in page and "The clan houses" in page
     assert "Yours alone" not in page and "Your hand" not in page and UNTOLD not in page

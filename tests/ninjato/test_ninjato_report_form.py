@@ -9,7 +9,8 @@ import tomllib
 import pytest
 
 import games
-from pbem import render
+from games.ninjato.view import view
+from pbem import door, render
 from pbem.demo import run_demo
 from pbem.inbox import forecast_text
 
@@ -36,8 +37,8 @@ def test_the_form_as_sent_filled_in_by_its_suggested_orders_passes_the_check_in_
         for player in played.player_names:
             view = game.view(state, player)
             for language in ("en", "es"):
-                form = render.order_form("demo", game, number + 1, player, view, language)
-                result = game.check_orders(state, player, body_of(form))
+                form = door.order_form(door.Seat("demo", game, player, number + 1, view, language))
+                result = game.check_orders(view, player, body_of(form))
                 assert result.problems == [], (number, player, language)
                 checked += 1
     assert checked >= 6 * 3 * 2
@@ -46,15 +47,15 @@ def test_the_form_as_sent_filled_in_by_its_suggested_orders_passes_the_check_in_
 def test_the_form_names_the_houses_the_rows_and_the_ninjas_own_pieces_and_says_when_clans_are_scored(played):
     state = played.state(2)
     game = games.get("ninjato")
-    form = render.order_form("demo", game, 3, "akiko", game.view(state, "akiko"))
+    form = door.order_form(door.Seat("demo", game, "akiko", 3, game.view(state, "akiko")))
     assert all(f"{name} (" in form for name in state["houses"])
     assert "Your hand: " + (", ".join(map(str, state["ninja"]["akiko"]["hand"])) or "no cards") in form
     assert all(t["id"] in form for t in state["ninja"]["akiko"]["treasures"])
     assert all(card["id"] in form for card in state["palace"] + state["pavilion"])
     assert "[clan_scoring] matters this round" in form
-    assert "[clan_scoring] matters only in rounds 3, 5 and 7" in render.order_form(
-        "demo", game, 2, "akiko", game.view(played.state(1), "akiko"))
-    spanish = render.order_form("demo", game, 3, "akiko", game.view(state, "akiko"), "es")
+    assert "[clan_scoring] matters only in rounds 3, 5 and 7" in door.order_form(
+        door.Seat("demo", game, "akiko", 2, game.view(played.state(1), "akiko")))
+    spanish = door.order_form(door.Seat("demo", game, "akiko", 3, game.view(state, "akiko"), "es"))
     assert "Tu mano: " in spanish and "Your hand" not in spanish
 
 
@@ -71,8 +72,8 @@ def test_every_comment_of_the_form_is_a_toml_comment_and_every_other_line_is_the
 def test_the_acknowledgement_tells_the_chances_of_each_raid_ordered(played):
     game = games.get("ninjato")
     state = played.state(2)
-    form = render.order_form("demo", game, 3, "chiyo", game.view(state, "chiyo"))
-    checked = game.check_orders(state, "chiyo", body_of(form))
+    form = door.order_form(door.Seat("demo", game, "chiyo", 3, game.view(state, "chiyo")))
+    checked = game.check_orders(view(state, "chiyo"), "chiyo", body_of(form))
     raids = checked.forecast
     assert raids
     text = forecast_text("ninjato", checked.forecast)
