@@ -5,8 +5,8 @@ No I/O, no clock, no global randomness: everything here is a pure function of it
 from engine.canonical import digest, dumps
 from engine.dice import Dice, commitment, round_seed
 from engine.events import ALL, GM, event, for_player, visible_to
-from engine.game import NOT_ALLOWED, NOT_UNDERSTOOD, Checked, Game, GmResults, Problem, shown
-from engine.problems import ProblemTable
+from engine.game import Checked, Game, GmResults, shown
+from engine.problems import NOT_ALLOWED, NOT_UNDERSTOOD, Problem, ProblemTable
 
 __all__ = [
     "ALL", "GM", "NOT_ALLOWED", "NOT_UNDERSTOOD", "Checked", "Dice", "Game", "GmResults", "Problem", "ProblemTable",

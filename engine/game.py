@@ -9,10 +9,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from engine.problems import ProblemTable
+from engine.problems import Problem, ProblemTable
 
 State = dict
 Orders = dict
@@ -30,29 +29,6 @@ class Dice(Protocol):
     def pick(self, items: list, purpose: str): ...
 
     def shuffle(self, items: list, purpose: str) -> list: ...
-
-NOT_UNDERSTOOD = "not-understood"
-"""The order file cannot be read as orders: syntax, unknown keys or names, wrong types."""
-NOT_ALLOWED = "not-allowed"
-"""The orders are understood but the rules or the game's moment forbid them."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One reason an order file is refused, naming the field (and so the line) at fault.
-
-    `code` says which reason, `values` what it quotes (plain data); `message` is
-    the English sentence the game's problem table makes of them (see
-    engine.problems). `reason` is NOT_UNDERSTOOD or NOT_ALLOWED, fixed by the code.
-    """
-
-    reason: str
-    field: str
-    code: str
-    values: dict
-    message: str
-    line: int | None = None
-
 
 SHOWN_CHARACTERS = 40
 

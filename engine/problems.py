@@ -20,8 +20,30 @@ from __future__ import annotations
 import functools
 import re
 import string
+from dataclasses import dataclass
 
-from .game import NOT_ALLOWED, NOT_UNDERSTOOD, Problem
+NOT_UNDERSTOOD = "not-understood"
+"""The order file cannot be read as orders: syntax, unknown keys or names, wrong types."""
+NOT_ALLOWED = "not-allowed"
+"""The orders are understood but the rules or the game's moment forbid them."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason an order file is refused, naming the field (and so the line) at fault.
+
+    `code` says which reason, `values` what it quotes (plain data); `message` is
+    the English sentence the game's problem table makes of them (see
+    this module). `reason` is NOT_UNDERSTOOD or NOT_ALLOWED, fixed by the code.
+    """
+
+    reason: str
+    field: str
+    code: str
+    values: dict
+    message: str
+    line: int | None = None
+
 
 CODE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 REASONS = (NOT_UNDERSTOOD, NOT_ALLOWED)

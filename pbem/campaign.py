@@ -20,7 +20,6 @@ Layout (also in README.md):
 """
 from __future__ import annotations
 
-import hashlib
 import hmac
 import os
 import re
@@ -33,6 +32,7 @@ from pathlib import Path
 from pbem.errors import CampaignDamaged, UserError
 from pbem.files import append_private, matching, write_atomic
 from pbem.records import ORDERS, read_record
+from pbem.tokens import hash_folded, hash_token
 
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 ROUND_DIGITS = 4
@@ -500,19 +500,6 @@ def _said_in(where: str, check, *args) -> None:
         check(*args)
     except UserError as exc:
         raise UserError(f"{where}: {exc}") from None
-
-
-TOKEN_PLACEHOLDER = "PUT-YOUR-TOKEN-HERE"   # the order form's token (common/order_form.toml.j2), till the player's
-
-
-def hash_token(token: str) -> str:
-    return "sha256:" + hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def hash_folded(token: str) -> str:
-    """The token's hash in lower case: a token is case-sensitive (so it is checked by hash_token), but a text
-    that holds it in any case still gives it away to a reader who tries the cases (pbem/press.py)."""
-    return hash_token(token.lower())
 
 
 def check_name(kind: str, name: str) -> str:

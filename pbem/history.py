@@ -16,22 +16,13 @@ from engine.beacon import BeaconRound, round_after
 from engine.beacon import verify as verify_beacon
 from engine.dice import commitment, dice_key, hidden_seed, recheck, round_seed
 from pbem import clock, press, roll
+from pbem.attempts import attempt, rollback_records, undone_attempts
 from pbem.campaign import Campaign
 from pbem.errors import CampaignDamaged, UserError
 from pbem.files import move_atomic, write_atomic
 from pbem.record_end import missing_rounds
 from pbem.records import read_record
-from pbem.rounds import (
-    RERUN_FILE,
-    announced_beacon,
-    attempt,
-    chain_link,
-    compute_round,
-    rollback_records,
-    round_hash,
-    settle,
-    undone_attempts,
-)
+from pbem.rounds import RERUN_FILE, announced_beacon, chain_link, compute_round, round_hash, settle
 from pbem.schedule import next_deadline
 from pbem.seal import SEAL_FILE
 

@@ -16,11 +16,12 @@ import tomli_w
 
 from engine import Problem, shown
 from pbem import clock, door
-from pbem.campaign import TOKEN_PLACEHOLDER, Campaign, hash_token
+from pbem.campaign import Campaign
 from pbem.errors import UserError
 from pbem.files import write_atomic
 from pbem.languages import ENGLISH
 from pbem.problems import PROBLEMS, problem
+from pbem.tokens import TOKEN_PLACEHOLDER, hash_token
 from pbem.tomlscan import after_string, shape
 
 MAX_BYTES = 64 * 1024

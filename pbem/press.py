@@ -28,8 +28,8 @@ import unicodedata
 
 from engine.events import ALL, event
 from pbem import clock
-from pbem.campaign import TOKEN_PLACEHOLDER
 from pbem.files import make_folder, read_record, write_atomic
+from pbem.tokens import TOKEN_PLACEHOLDER, hash_token
 
 PRESS_SETTINGS = ("signed", "anonymous", "off")
 PRESS_FOLDER = "press"
@@ -128,8 +128,6 @@ def holds_a_token(campaign, text: str) -> bool:
     in upper case; its hash is looked for among the tokens' (a token of one case, written in any case) and the
     lower-cased window's among the tokens' folded hashes (a mixed-case token written in any case: a reader could
     try the cases). The text is at most MAX_CHARACTERS long, which bounds the work."""
-    from pbem.campaign import hash_token
-
     hashes = campaign.token_hashes() | campaign.folded_token_hashes()
     return bool(hashes) and any(hash_token(candidate) in hashes for candidate in token_candidates(text))
 

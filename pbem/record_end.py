@@ -14,11 +14,12 @@ import re
 from dataclasses import dataclass, field
 
 from engine import canonical
+from pbem.attempts import rollback_records
 from pbem.campaign import Campaign
 from pbem.errors import CampaignDamaged
 from pbem.files import matching
 from pbem.records import read_record
-from pbem.rounds import FORCING_FILE, RERUN_FILE, rollback_records
+from pbem.rounds import FORCING_FILE, RERUN_FILE
 
 RESOLVED_LINE = re.compile(r"^\S+ resolved round (\d+)\b")
 ROLLED_BACK_LINE = re.compile(r"^\S+ rolled back to round (\d+) \(.*\); undone rounds in (rollback-\d+)$")

@@ -16,10 +16,10 @@ import games
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
 from engine.events import ALL, for_players, visible_to
-from pbem.campaign import TOKEN_PLACEHOLDER
 from pbem.languages import ENGLISH, TEMPLATES, translations
 from pbem.press import KINDS as SHELL_KINDS
 from pbem.report_schema import SCHEMA_VERSION
+from pbem.tokens import TOKEN_PLACEHOLDER
 
 REPORT_FORMAT = "pbem-report-1"
 

@@ -26,6 +26,7 @@ from engine import tools
 from engine.beacon import BeaconRound
 from engine.dice import on_demand, round_seed
 from pbem import clock
+from pbem.attempts import attempt
 from pbem.errors import UserError
 from pbem.faults import crash_point
 from pbem.files import make_folder, move_atomic, read_record, write_atomic
@@ -103,8 +104,6 @@ def pending(campaign, number: int | None = None) -> list[dict]:
 
 def open_seed(campaign, number: int) -> bytes:
     """The open round's seed, committed to in the report that opened it (and still secret)."""
-    from pbem.rounds import attempt
-
     return round_seed(campaign.dice_secret(), number, attempt(campaign, number))
 
 

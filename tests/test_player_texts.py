@@ -10,13 +10,14 @@ import pytest
 from conftest import START, TOKENS, make_campaign, run, subcommands
 
 from pbem import catalogues, clock, languages
-from pbem.campaign import TOKEN_PLACEHOLDER, Player
+from pbem.campaign import Player
 from pbem.cli import cli
 from pbem.create import new_campaign
 from pbem.inbox import take_inbox
 from pbem.mail_intake import take_raw
 from pbem.orders import OrdersRejected, describe, read_orders
 from pbem.rounds import resolve
+from pbem.tokens import TOKEN_PLACEHOLDER
 from tests.test_mail_intake import mail
 from tests.test_spanish_mails import play
 

@@ -376,7 +376,7 @@ class Hashes:
     """A campaign as holds_a_token sees one: the tokens' hashes alone, as secrets.toml keeps them."""
 
     def __init__(self, *tokens: str):
-        from pbem.campaign import hash_folded, hash_token
+        from pbem.tokens import hash_folded, hash_token
 
         self.hashes = {hash_token(token) for token in tokens}
         self.folded = {hash_folded(token) for token in tokens}

@@ -13,6 +13,7 @@ from . import scoring
 from .cards import CASTLES, CLANS
 from .lines import FACES
 from .problems import PROBLEMS
+from .seats import seat_order
 
 # The orders, the targets, the turn and the exact odds (solver) are imported when first needed, so that
 # `pbem status` on an Age of War campaign starts quickly.
@@ -69,13 +70,6 @@ def setup(players: list[str], options: dict, dice) -> tuple[dict, list[dict]]:
         "winners": [],
     }
     return state, [event("setup", players=list(players), first=first)]
-
-
-def seat_order(state: dict) -> list[str]:
-    """The players in turn order, starting with the first player."""
-    players = state["players"]
-    start = players.index(state["first"])
-    return players[start:] + players[:start]
 
 
 def resolve(state: dict, orders_by_player: dict[str, dict], dice,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from engine.events import visible_to
 
-from . import seat_order
 from .cards import CASTLES, CLANS
 from .lines import infantry_total, is_infantry
+from .seats import seat_order
 
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9")
 """One colour per seat: Okabe and Ito's colour-blind-safe set, without its yellow (too pale on paper)."""
