@@ -1,26 +1,21 @@
 """No module of engine/, games/ or pbem/ imports itself round a loop, at module level or inside a function (issue
 28): a cycle hidden in a function-level import works only while the functions run in the right order.
 
-The one cycle left is Ikusa's rule modules, which ask one another about a move; it goes with the issue on orders
-that makes each rule one code. KNOWN names it so that the test fails both on a new cycle and once it is gone.
+There is none left. KNOWN is where one would be named, with why, so that the test fails both on a new cycle
+and once a named one is gone.
 """
 from __future__ import annotations
 
 from tests import import_graph
 
-KNOWN = {
-    # Ikusa's rules restate one another (a battle foresees a move, a move asks the ronin, the ronin foresee):
-    # left until the issue on orders gives each rule one code and one module.
-    frozenset({"games.ikusa.battles", "games.ikusa.conquest", "games.ikusa.foresight", "games.ikusa.movement",
-               "games.ikusa.ronin"}),
-}
+KNOWN: set[frozenset[str]] = set()
 
 
 def described(cycles: set[frozenset[str]], graph: import_graph.Graph) -> list[str]:
     return [" -> ".join(import_graph.loop_through(graph.edges, members)) for members in sorted(cycles, key=sorted)]
 
 
-def test_the_only_import_cycles_are_the_known_ones():
+def test_no_module_imports_itself_round_a_loop():
     graph = import_graph.build()
     found = import_graph.cycles(graph.edges)
     assert len(graph.modules) >= 100, f"scanned only {len(graph.modules)} modules"

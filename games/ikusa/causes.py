@@ -1,7 +1,7 @@
 """Why an order the check accepted was not carried out: the earlier event of the round that stopped it.
 
 An order is judged when it comes by the rules' own predicates, on the board as
-the round will find it (battles.check_reach, move_checks). What can still stop
+the round will find it (battle_checks.check_reach, move_checks). What can still stop
 it is something that happens first in the round: a battle lost, a province
 taken, a daimyo killed or assassinated, a player eliminated. The skip's reason
 says what was wrong when the order's turn came; its `cause` is a copy of that

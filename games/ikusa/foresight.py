@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from .battles import attacks_left, battle_entries, defending_units, origin_of, read_entry, why_not
 from .board import Board
-from .levy import levy_units
 from .movement import final_movement, move_armies
 from .state import MAX_EXPERIENCE, colour_of, player_of, trial_copy
 
@@ -27,15 +26,6 @@ class Foresight:
     attacks: list[tuple[int, dict, str | None, str | None]]   # each readable battle order: index, entry,
     #                                                    why_not's reason, the province it is made from (if any)
     phase_d: list[dict]          # phase D's events, tried after the battles as if won
-
-
-def after_levy(state: dict, side: str, allocation: dict, levy_orders) -> dict:
-    """The state after the side's own levy of this round, as levy.levy_units will make it (the default levy
-    where Koku are paid and no units named); the state itself when the Koku paid are not a number."""
-    koku = allocation.get("levy", 0) if isinstance(allocation, dict) else 0
-    if type(koku) is not int or koku <= 0:
-        return state
-    return levy_units(state, {side: {"levy": koku}}, {side: levy_orders}, trial=True)[0]
 
 
 def foresee_war(levied: dict, side: str, war_orders: dict, board: Board) -> Foresight:

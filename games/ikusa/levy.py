@@ -345,3 +345,12 @@ def default_levy(state: dict, side: str, koku: int) -> dict:
                     units.append({"unit": unit, "to": to})
                     break
     return {"units": units}
+
+
+def after_levy(state: dict, side: str, allocation: dict, levy_orders) -> dict:
+    """The state after the side's own levy of this round, as levy_units will make it (the default levy
+    where Koku are paid and no units named); the state itself when the Koku paid are not a number."""
+    koku = allocation.get("levy", 0) if isinstance(allocation, dict) else 0
+    if type(koku) is not int or koku <= 0:
+        return state
+    return levy_units(state, {side: {"levy": koku}}, {side: levy_orders}, trial=True)[0]

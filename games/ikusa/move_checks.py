@@ -10,7 +10,8 @@ from __future__ import annotations
 from engine import Problem
 
 from .board import Board, board_of_state
-from .foresight import Foresight, after_levy, foresee_war
+from .foresight import Foresight, foresee_war
+from .levy import after_levy
 from .movement import (
     ARMY_KEYS,
     EXAMPLE_FORCE,

@@ -40,10 +40,11 @@ from __future__ import annotations
 from engine import Checked, Problem, shown
 
 from . import assassination, battles, move_checks
+from .battle_checks import check_reach
 from .board import board_of_state
 from .build import check_build
-from .foresight import after_levy, foresee_war
-from .levy import check_levy
+from .foresight import foresee_war
+from .levy import after_levy, check_levy
 from .placement import check_placement_orders
 from .planning import allocation_as_written, check_allocation
 from .problems import problem
@@ -88,7 +89,7 @@ def check_orders(state: dict, player: str, body: dict, *, forecast_battles: bool
         seen = foresee_war(levied, side, war, board) if isinstance(war, dict) else None
         problems += move_checks.check_moves(state, side, war, board, paid, section.get("levy"), seen=seen)
         problems += battles.check_battles(state, side, war, board)
-        problems += battles.check_reach(state, side, war, board, seen=seen)
+        problems += check_reach(state, side, war, board, seen=seen)
         problems += assassination.check_ninja(state, side, section)
         if not problems and seen is not None and forecast_battles:
             # each army attacks from where phase A (or an advance) takes it

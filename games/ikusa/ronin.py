@@ -26,7 +26,7 @@ from __future__ import annotations
 from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
-from .levy import levy_place
+from .levy import after_levy, levy_place
 from .problems import problem, refused
 from .state import (
     active_sides,
@@ -126,8 +126,6 @@ def check_ronin(state: dict, side: str, allocation: dict, orders, levy_orders=No
         return [problem(at, "ronin-not-a-list", example=EXAMPLE)]
     if not koku:
         return [problem(at, "ronin-without-koku")]
-    from .foresight import after_levy
-
     trial = after_levy(state, side, allocation, levy_orders)
     problems, total, at_place = [], 0, {}
     for i, entry in enumerate(orders):

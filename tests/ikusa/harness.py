@@ -382,7 +382,7 @@ def levy_within(section: dict, koku: int, keep: list[str]) -> dict | None:
 def quiet_spots(pos: Position, side: str, section: dict, entries: list) -> list[str]:
     """The side's provinces and armies on the board where ronin it deploys stay hidden (quiet_test), that its
     deployment does not name yet and that have room for one more."""
-    from games.ikusa.foresight import after_levy
+    from games.ikusa.levy import after_levy
     from games.ikusa.ronin import ronin_room
     from games.ikusa.state import armies_on_board, side_of_province
 
@@ -412,7 +412,7 @@ def deployment_variant(pos: Position, player: str, rng: random.Random,
     """(other player, their orders, what) with the last ronin deployment of one of their sides (or of the
     deployer's, (player, side), where given) added to, dropped or moved, only ever at quiet places
     (quiet_test), counts kept within the room the group had; None where nobody deployed by order."""
-    from games.ikusa.foresight import after_levy
+    from games.ikusa.levy import after_levy
     from games.ikusa.ronin import deployment_entries
     from games.ikusa.state import colour_of, is_two_player, side_of_province
     from games.ikusa.units import regular_units

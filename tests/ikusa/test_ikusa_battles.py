@@ -6,10 +6,10 @@ import copy
 import pytest
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, Dice, dumps, for_player
+from games.ikusa.battle_checks import check_reach
 from games.ikusa.battles import (
     battle_forecast,
     check_battles,
-    check_reach,
     conduct_combat,
     declare_battles,
     split_survivors,

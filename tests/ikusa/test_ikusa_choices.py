@@ -8,7 +8,8 @@ import pytest
 
 from engine import Dice
 from games.ikusa import battles
-from games.ikusa.battles import check_battles, check_reach, conduct_combat, split_survivors
+from games.ikusa.battle_checks import check_reach
+from games.ikusa.battles import check_battles, conduct_combat, split_survivors
 from games.ikusa.orders import check_orders
 from games.ikusa.round import resolve_round
 from games.ikusa.setup import setup
