@@ -23,7 +23,7 @@ HEADER = """\
 
 Generated from the click command tree by `python -m pbem.cli_reference > docs/cli.md`: do not edit by hand
 (`tests/test_docs.py` fails when this file and the commands differ). Every command has the same text as its
-`--help`. The commands a game brings (`pbem moderate`, `pbem amdt`) are listed after pbem's own.
+`--help`. The commands a game brings are listed after pbem's own.
 """
 
 
