@@ -1,6 +1,6 @@
 """Dice that anybody can recheck with a few lines of any language.
 
-The algorithm (version 1), written out in README.md with a test vector:
+The algorithm (version 1), written out in docs/dice-and-trust.md with a test vector:
 
     round_seed = HMAC-SHA256(key=campaign_secret, msg="pbem round seed " + N)
                  (a round played again after a rollback, its attempt A = 1, 2, ...:

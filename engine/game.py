@@ -95,7 +95,7 @@ class GmResults:
 
 @dataclass(frozen=True)
 class Game:
-    """What the shell needs of a game. See README.md, "Adding a game"."""
+    """What the shell needs of a game. See docs/adding-a-game.md."""
 
     name: str
     title: str

@@ -1,6 +1,6 @@
 """The campaign folder: public settings, secrets, rounds and the orders of the open round.
 
-Layout (also in README.md):
+Layout (also in docs/gm-guide.md, "The campaign folder"):
     campaign.toml        public settings: name, game, GM address, players, options
     secrets.toml         mode 0600: the dice secret, the players' token hashes, mail passwords
     orders/PLAYER.json   orders accepted for the open round (a later one replaces an earlier one)

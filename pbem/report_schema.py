@@ -1,6 +1,6 @@
 """The JSON Schemas of the JSON report: one envelope every game shares, and each game's own, which refers to it.
 
-The schemas are the report's documentation (README, "The JSON report"). The envelope lives here, in
+The schemas are the report's documentation (docs/json-report.md). The envelope lives here, in
 pbem/schemas/report.schema.json ($id urn:pbem:report); a game's schema is found by convention beside its
 rules, games/<package>/report.schema.json ($id urn:pbem:report:<game>), so that adding a game stays a
 folder and this module names none. pbem reads them but never validates with them (the tests do, with the

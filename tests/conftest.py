@@ -19,7 +19,7 @@ from pbem.campaign import Campaign, Player
 from pbem.create import new_campaign
 
 FULL = os.environ.get("PBEM_TIER") == "full"
-"""The tiers of tests (README, "Running the tests"). The default, the README's test command: everything but the
+"""The tiers of tests (docs/testing.md, "Tiers"). The default, the README's test command: everything but the
 tests marked slow, servers or browser, each property test on a few examples. PBEM_TIER=full (.ci/run's second
 command): the full counts of examples, and the marked tests run when selected (-m)."""
 

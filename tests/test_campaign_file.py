@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def readme_mail_block() -> str:
-    """The commented [mail] example of the README's mail section, as a GM would paste it."""
-    readme = (ROOT / "README.md").read_text()
+    """The commented [mail] example of the mail page (docs/mail.md), as a GM would paste it."""
+    readme = (ROOT / "docs" / "mail.md").read_text()
     block = re.search(r"```toml\n(\s*\[mail\]\n.*?)```", readme, re.DOTALL).group(1)
     return textwrap.dedent(block)
 

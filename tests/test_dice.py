@@ -1,4 +1,4 @@
-"""The dice algorithm, as README.md writes it out for players to recheck."""
+"""The dice algorithm, as docs/dice-and-trust.md writes it out for players to recheck."""
 from collections import Counter
 
 from engine.dice import Dice, commitment, dice_key, draw, recheck, round_seed

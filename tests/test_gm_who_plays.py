@@ -3,7 +3,7 @@ nonces before it sends its own orders. Here it grinds, as the attack in issue 10
 its orders and a batch of nonces against the dice it can compute, and sends the best. The round is then
 resolved by the pipeline's own compute_round.
 
-Without a beacon this works, the known limit that the README's trust model states: the GM foresees every
+Without a beacon this works, the known limit that the trust model states (docs/dice-and-trust.md): the GM foresees every
 round's dice and gains from it. With the beacon, the dice also hold a beacon round that is published only after
 the orders closed; the GM's best guess is the last beacon round it could see, and its foresight and its gain
 fall to chance. Each figure counts the rounds compared and fails on none."""

@@ -3,22 +3,9 @@
 A castle can be attacked if it lies in the centre or face up in front of an
 opponent (a steal, which needs the extra daimyo line).
 
-"auto" is "auto-v2" (issue 15), the computer player: it plays to win the game,
-not the turn. Its chance of winning from a table is a normal model of its lead
-over the best opponent (points, then castles) against what is still to be
-fought for (the points in the centre and those face up); a castle is worth the
-rise in that chance if it takes it, times the exact chance of taking it. So a
-steal counts for its points, for what it takes from the owner and for the clan
-it breaks; taking the last centre castle is a win, a shared win or a loss, so it
-ends a game it wins and leaves it alone while it would lose and a steal exists.
-It never steals while it leads or shares the lead, and stops stealing once the
-table has played STEAL_TURNS turns (heads-up it still steals while it trails
-with two castles or fewer in the centre): that is what makes its games end.
-Ties go to the higher chance, then to card order.
-
-"auto-v1" is the rule before issue 15, kept for the benchmarks: the castle whose
-own-score gain times exact chance is highest, among the centre castles and the
-castles of the leading players; ties to the higher chance, then card order.
+"auto" is "auto-v2" (issue 15), the computer player, which plays to win the
+game; "auto-v1" is the rule before it, kept for the benchmarks. Both rules, and
+why steals are rationed (STEAL_TURNS), are told in docs/games/age-of-war.md.
 
 Strategies are chosen by name in STRATEGIES, for the benchmarks: `resolve(..., strategies=...)`.
 """

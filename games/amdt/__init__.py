@@ -12,14 +12,10 @@ functions of their inputs and a Dice-like object (`roll(sides, purpose)`):
 - 14.1 the set-up as data (setup.toml), 14.2 the first-turn limit (setup.py)
   and the 14.3 victory checks of the three scenarios (victory.py).
 
-It leaves out what the fragment does not hold: the turn sequence, land
-movement, field battles, sieges, lines of communication, the cards (their
-texts and effects; Good Fortune is only where it starts and what it counts
-for at the end), betrayal and diplomacy, the Leader Loss Table, rules 11.3
-and 15.3 on (15.4 Enryaku-ji among them), and the map (areas are names; who
-holds what, castle levels and lines of communication come from the caller).
-12.0 (disbanding) and 13.1-13.2 (sea areas, sea movement) need the map and
-are not built. So the game can only be GM-moderated: it is registered as a
+It leaves out what the fragment does not hold (the list is in
+docs/games/amdt.md, the one place it is kept), the map among it: areas are
+names, and who holds what, castle levels and lines of communication come from
+the caller. So the game can only be GM-moderated: it is registered as a
 moderated game (games.moderated: its orders, the GM's results file, its
 reports and test adapter), 2 players, Oda the first named and Anti-Oda the
 second, and these are its GM's tools, `pbem amdt ...` (commands.py), each

@@ -20,19 +20,11 @@ fights all its battles before the next army begins, so an army's entries
 end when another army's entry comes; its experience rises then, once, if one
 of its battles was a success (the defending province left unoccupied).
 
-Choices the rulebook gives the players, made from the orders so that a batch
-round needs nobody, each with a default:
-- A doubly-held province defends as one force: the defender's casualty
-  priority says which kind dies, `defence_losses_first` whose unit of that
-  kind: the provincial force's (the default) or the army's. The daimyo is
-  always last.
-- An army that advances out of a province with no provincial force leaves
-  "una o más unidades" as garrison: the entry's `garrison` (regular units,
-  at most a provincial force's five), or by default one unit of the first
-  regular kind of its casualty priority. If the ordered garrison cannot be
-  left when the army advances (units lost in the battle, the ronin limit, or
-  a provincial force still holding the province), the default is used and
-  only its player is told why (`garrison_not_as_ordered`).
+Choices the rulebook gives the players are made from the orders, so that a batch
+round needs nobody, each with a default: whose units a doubly-held province
+loses first (`defence_losses_first`) and the garrison an advancing army leaves
+(`garrison`, else the default, `garrison_not_as_ordered` when it cannot be
+left). Both readings are told in docs/games/ikusa.md, "Readings of the rulebook".
 """
 from __future__ import annotations
 

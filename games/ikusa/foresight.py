@@ -1,12 +1,9 @@
 """The board as a side's war will find it, foreseen when the orders come.
 
 The check judges each war order by the rule that carries it out, tried on this
-board: after the side's own levy of the round (nothing else before its war adds
-units), phase A as ordered, then each attack as if it were won, the army
-advancing where it says so and gaining its experience, the beaten province
-empty. What fails on that board fails in the round too; what passes is carried
-out unless an earlier event of the round stops it (a battle lost, a province
-taken, a daimyo assassinated), which the report then names (causes.py).
+board (the reading is told in docs/games/ikusa.md, "Readings of the rulebook");
+what passes is carried out unless an earlier event of the round stops it, which
+the report then names (causes.py).
 """
 from __future__ import annotations
 

@@ -3,12 +3,8 @@
 What one Koku buys (games/ikusa/supply.toml). The scraped rulebook prints a
 garbled list, "1 Samurái arquero; 1 Samurái espadachín y un artillero
 ashigaru; 2 Espadachines samurái;2 Ashigaru artillero, 3 Ashigaru lanceros".
-This module reads it as five alternatives, one per Koku:
-
-    1 archer  |  1 swordsman and 1 gunner  |  2 swordsmen  |  2 gunners  |  3 spearmen
-
-the only reading under which every unit has one price (archer 1 Koku,
-swordsman or gunner 1/2, spearman 1/3). Several Koku buy several packages,
+It is read as five alternatives, one per Koku (the reading, and why, is in
+docs/games/ikusa.md, "Readings of the rulebook"). Several Koku buy several packages,
 of any kinds; a package need not be placed whole (what is not placed stays
 in the tray). So recruiting costs the fewest packages that hold the units.
 

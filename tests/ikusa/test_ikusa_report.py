@@ -375,10 +375,10 @@ def test_the_rarest_events_have_their_sentences_too(opening):
         assert words in text
 
 
-def test_the_readmes_sample_report_is_what_the_golden_game_gives_its_player():
+def test_the_docs_sample_report_is_what_the_golden_game_gives_its_player():
     from tests.goldens import stored
 
-    readme = (Path(__file__).parents[2] / "README.md").read_text("utf-8")
+    readme = (Path(__file__).parents[2] / "docs" / "games" / "ikusa.md").read_text("utf-8")
     block = readme.split("reads it (`tests/goldens/ikusa-3p-seed1`, round 2):")[1].split("```text\n")[1].split("```")[0]
     report = stored("ikusa-3p-seed1")["r02/ann.txt"].decode("utf-8").splitlines()
     lines = [line for line in block.splitlines() if line != "..."]

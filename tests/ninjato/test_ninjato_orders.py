@@ -165,8 +165,8 @@ def test_a_random_body_never_crashes_the_check_and_is_either_accepted_or_refused
     assert accepted < 3000
 
 
-def test_the_readmes_example_order_file_is_accepted():
-    text = (Path(__file__).parents[2] / "README.md").read_text()
+def test_the_docs_example_order_file_is_accepted():
+    text = (Path(__file__).parents[2] / "docs" / "games" / "ninjato.md").read_text()
     section = text[text.index("The order file (`games/ninjato/orders.py`)"):]
     example = section[section.index("```toml\n") + 8:section.index("```\n", section.index("```toml\n") + 8)]
     state, _ = new_game()
