@@ -27,7 +27,7 @@ command): the full counts of examples, and the marked tests run when selected (-
 # home), keep no example database in the repository, and never fail for taking their time.
 settings.register_profile("pbem", derandomize=True, database=None, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.register_profile("pbem-quick", settings.get_profile("pbem"), max_examples=20)
+settings.register_profile("pbem-quick", settings.get_profile("pbem"), max_examples=10)
 settings.load_profile("pbem" if FULL else "pbem-quick")
 
 TIERED = ("slow", "servers", "browser")
@@ -35,9 +35,9 @@ REAL_PARTS = {"dovecot": "servers", "chromium": "browser"}   # a session fixture
 
 
 def examples(full: int) -> int:
-    """How many examples a property test that sets its own count tries: `full` in the full tier, a quarter of it
-    (at least 3) in the default one."""
-    return full if FULL else max(3, full // 4)
+    """How many examples a property test that sets its own count tries: `full` in the full tier, an eighth of it
+    (at least 3) in the default one, which is there to run in minutes."""
+    return full if FULL else max(3, full // 8)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -185,6 +185,34 @@ def chromium():
     from tests.browser import BrowserUnavailable, ensure_chromium
 
     real_part(ensure_chromium, BrowserUnavailable)
+
+
+@pytest.fixture(scope="session")
+def demo_game(tmp_path_factory):
+    """A demo game (`pbem demo GAME --seed SEED --players N`) played once for the whole run, whichever test asks
+    first, and shared by every worker of pytest-xdist: demo_game(game, seed, players) is its folder, to be read
+    only (copy it to change it). The same few demos served half a dozen files, each playing its own."""
+    import fcntl
+
+    from pbem.demo import run_demo
+
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "demo-games"
+    shared.mkdir(exist_ok=True)
+
+    def played(game: str, seed: str, players: int) -> Path:
+        place = shared / f"{game}-{seed}-{players}"
+        with open(f"{place}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)   # another worker playing it: wait for it, then read its files
+            if not (place / "played").exists():
+                import shutil
+
+                shutil.rmtree(place, ignore_errors=True)
+                run_demo(game, place / "demo", seed, players)
+                (place / "played").touch()
+        return place / "demo"
+
+    return played
 
 
 @pytest.fixture(scope="session")

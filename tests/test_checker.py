@@ -14,7 +14,6 @@ from conftest import order_file, run
 
 from pbem import checker
 from pbem.campaign import Campaign
-from pbem.demo import run_demo
 from pbem.rounds import compute_round, round_hash
 
 CHECKER = Path(checker.__file__)
@@ -33,10 +32,8 @@ def problems_of(reports: list[dict], nonces: dict | None = None, notices: dict |
 
 
 @pytest.fixture(scope="module", params=["age-of-war", "ikusa"])
-def demo(request, tmp_path_factory):
-    folder = tmp_path_factory.mktemp(request.param) / "demo"
-    run_demo(request.param, folder, "5", 3)
-    return folder
+def demo(request, demo_game):
+    return demo_game(request.param, "5", 3)
 
 
 @pytest.mark.slow

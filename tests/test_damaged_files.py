@@ -17,7 +17,17 @@ def played(tmp_path_factory):
     return played_campaign(tmp_path_factory.mktemp("played") / "war")
 
 
-@pytest.mark.parametrize("name, how", DAMAGES, ids=[f"{n}-{h}" for n, h in DAMAGES])
+def tiered(cases: list[tuple[str, str]]) -> list:
+    """Every file damaged every way; the default tier damages each file one way, the ways taken in turn so
+    that each is tried, and the slow tier the rest (each case runs every command: about a second)."""
+    names = list(dict.fromkeys(name for name, _ in cases))
+    ways = {name: [how for n, how in cases if n == name] for name in names}
+    quick = {(name, ways[name][index % len(ways[name])]) for index, name in enumerate(names)}
+    return [pytest.param(name, how, id=f"{name}-{how}", marks=() if (name, how) in quick else pytest.mark.slow)
+            for name, how in cases]
+
+
+@pytest.mark.parametrize("name, how", tiered(DAMAGES))
 def test_a_damaged_campaign_file_is_told_in_a_line_naming_it_by_every_command(played, tmp_path, name, how):
     found = damaged_trial(played, tmp_path / "war", name, how)
     assert found["crashes found"] == 0 and found["damage missed"] == 0, found.details

@@ -15,7 +15,7 @@ from games.ninjato import GAME
 from games.ninjato.picture import HEIGHT, WIDTH, board_model
 from games.ninjato.view import view
 from pbem import pictures, render
-from pbem.demo import run_demo
+from pbem.campaign import Campaign
 from tests.ninjato.table import act, guard, lay_house, new_game, treasure
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -134,9 +134,8 @@ def test_a_clan_colour_the_view_carries_is_the_colour_drawn():
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    campaign = run_demo("ninjato", tmp_path_factory.mktemp("ninjato") / "demo", "3", 4)
-    yield campaign
+def played(demo_game):
+    return Campaign.load(demo_game("ninjato", "3", 4))
 
 
 def test_a_whole_game_records_each_players_picture_drawn_again_the_same_from_his_report(played):

@@ -13,7 +13,7 @@ import games
 from engine.dice import Dice
 from games.ninjato import preparation
 from pbem import door, render
-from pbem.demo import run_demo
+from pbem.campaign import Campaign
 from tests.ninjato.players import random_game
 from tests.ninjato.table import new_game
 
@@ -23,10 +23,8 @@ RAW = re.compile(r"\w+=\S|\{'|\[\{")   # what an event told as its fields looks 
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    campaigns = [run_demo("ninjato", tmp_path_factory.mktemp("ninjato") / "demo", seed, players)
-                 for seed, players in GAMES]
-    yield campaigns
+def played(demo_game):
+    return [Campaign.load(demo_game("ninjato", seed, players)) for seed, players in GAMES]
 
 
 def reports(campaign, suffix: str) -> list[str]:
