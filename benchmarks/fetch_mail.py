@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/fetch_mail.py [MAILS]
 
-Starts the real test servers (tests/mailservers.py: Dovecot and the SMTP relay on loopback),
+Starts the real test servers (tests/support/mailservers.py: Dovecot and the SMTP relay on loopback),
 makes a 6-player Age of War campaign whose mailbox they serve, delivers MAILS order mails
 (default 1,000; the six players in turn, each a new Message-ID, as replies with the orders
 quoted, some with a wrong token) into the campaign's IMAP inbox over LMTP, then times one
@@ -27,7 +27,7 @@ from pbem import clock  # noqa: E402
 from pbem.campaign import Campaign, Player  # noqa: E402
 from pbem.create import new_campaign  # noqa: E402
 from tests.conftest import pbem_env  # noqa: E402
-from tests.mailservers import MailServers, ensure_dovecot  # noqa: E402
+from tests.support.mailservers import MailServers, ensure_dovecot  # noqa: E402
 
 START = datetime(2026, 1, 1, tzinfo=timezone.utc)
 PLAYERS = ["p1", "p2", "p3", "p4", "p5", "p6"]

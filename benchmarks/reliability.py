@@ -6,19 +6,19 @@
 
 Checks (the tests in tests/ run small, fixed versions of each):
   kill      pbem tick SIGKILLed at random moments of its work on real mail servers, then rerun, every game
-            in turn (tests/killing.py)
+            in turn (tests/support/killing.py)
   force     pbem resolve --force SIGKILLed at random moments (every third just after its round is in place),
             then the very same command run again: a second round resolved counts as a crash
   disk      the disk filling at random points of a resolution, then room again
   network   IMAP and SMTP lines cut at random points of a transfer, in both directions, then whole again
   clock     the clock jumping back and forth at random across deadlines, a tick at each stop
-  fuzz      generated order files for every game (tests/order_files.py, tests/fuzzing.py)
-  hidden    random states and hidden changes for every game (tests/hidden.py); the details give per check the
+  fuzz      generated order files for every game (tests/support/order_files.py, tests/support/fuzzing.py)
+  hidden    random states and hidden changes for every game (tests/support/hidden.py); the details give per check the
             draws that compared something of those it had, and a draw where a check that must always compare
             (Ikusa's deployments) compared nothing counts as a leak found
-  hostile   hostile mail for every game (tests/hostile.py), watching everything outside the campaign, the
+  hostile   hostile mail for every game (tests/support/hostile.py), watching everything outside the campaign, the
             temp folder included
-  damaged   11 campaign files x truncated, garbled, empty x 7 commands, every game (tests/adversary.py); and
+  damaged   11 campaign files x truncated, garbled, empty x 7 commands, every game (tests/support/adversary.py); and
             the last round's folder or one in the middle removed, which verify and replay must refuse (the
             details name a pass as "passes the campaign")
   inbox     links (to secrets.toml, /proc/self/environ, /etc/passwd, a folder, nowhere), a FIFO, a 2 GB sparse
@@ -26,27 +26,27 @@ Checks (the tests in tests/ run small, fixed versions of each):
   modes     a campaign played under umasks 000, 002 and 022: every path that group or others may read
   flood     3, 12 and 40 mails from strangers in a player's name, then the player's own
   press-tokens   press and private messages by mail holding a token in generated shapes, one in five none:
-            a text published that holds a token is a leak (tests/forgery.py)
+            a text published that holds a token is a leak (tests/support/forgery.py)
   forged-floods  3, 12 and 40 forged mails of each kind in a player's or the GM's name (wrong or no token,
             press, rolls, requests), then the real sender's own: its answer must come, the floods' stay in
             their share
   crafted   the player's checker run on a player's real reports with one mutated (a field of another type, a
             key deleted, a number huge, zero or negative, deep nesting, the file cut, a gzip bomb): an exception
-            let out, a traceback or an exit code other than 0 or 1 is a crash (tests/crafted_reports.py)
+            let out, a traceback or an exit code other than 0 or 1 is a crash (tests/support/crafted_reports.py)
   gm-files  the GM's own files gone wrong (/dev/zero, a FIFO, a folder, a 60 MB file, a 60 KB dotted key, 100,000
             nested lists, half a million values, not UTF-8) x every command that reads one (new with
             components_file, orders check and submit, press --file, moderate check and resolve on a results
             file), each in a process with a timeout and 1 GiB of address space: an answer other than exit 2
             with one line naming the file is a crash; over 1 s more than on an empty file is slow
-            (tests/test_gm_files.py)
+            (tests/support/gm_files.py)
   values    campaign files with the right syntax and wrong values (bad times and zones, negative, huge or
             fractional numbers, lists for objects, strangers, a name that is a path), drawn from every JSON
             record and campaign.toml setting, x 7 commands: a traceback, or a refusal not naming the file, is
-            a crash (tests/damaged_values.py)
+            a crash (tests/support/damaged_values.py)
 
 Prints one row per check: trials, faults injected, orders lost, reports lost, duplicate sends, leaks found,
 crashes found, damage missed (a damaged record verify or replay passed), slow cases (over 1 s), fuzz cases run;
-then the details. Needs Dovecot (tests/mailservers.py
+then the details. Needs Dovecot (tests/support/mailservers.py
 installs it).
 """
 from __future__ import annotations
@@ -66,7 +66,7 @@ sys.path.insert(0, str(ROOT))
 from pbem import clock  # noqa: E402
 from pbem.campaign import Campaign  # noqa: E402
 from tests.conftest import START, TOKENS, make_campaign, order_file, run, run_process, tree  # noqa: E402
-from tests.harness import registered  # noqa: E402
+from tests.support.harness import registered  # noqa: E402
 
 COLUMNS = ("trials", "faults injected", "orders lost", "reports lost", "duplicate sends", "leaks found",
            "crashes found", "damage missed", "slow cases", "fuzz cases run")
@@ -82,7 +82,7 @@ QUICK = {"kill": 10, "force": 9, "disk": 8, "network": 8, "clock": 10, "fuzz": 3
 # -- the checks: each returns a Counter with (some of) the COLUMNS, and details ------------------------------
 
 def check_kill(trials: int, rng: random.Random) -> Counter:
-    from tests.killing import kill_trials
+    from tests.support.killing import kill_trials
 
     found = kill_trials(trials, seed=rng.randrange(2**32))
     row = Counter({"trials": found["trials"],
@@ -99,7 +99,7 @@ def check_kill(trials: int, rng: random.Random) -> Counter:
 
 
 def check_force(trials: int, rng: random.Random) -> Counter:
-    from tests.killing import force_trials
+    from tests.support.killing import force_trials
 
     found = force_trials(trials, seed=rng.randrange(2**32))
     row = Counter({"trials": found["trials"],
@@ -149,9 +149,9 @@ def _campaign_with_orders(folder: Path) -> Campaign:
 
 
 def check_network(trials: int, rng: random.Random) -> Counter:
-    from tests.faultproxy import FaultProxy
-    from tests.mailplay import ADDRESSES, GM, PLAYERS, mail_campaign, orders_mail
-    from tests.mailservers import MailServers
+    from tests.support.faultproxy import FaultProxy
+    from tests.support.mailplay import ADDRESSES, GM, PLAYERS, mail_campaign, orders_mail
+    from tests.support.mailservers import MailServers
 
     row = Counter()
     with tempfile.TemporaryDirectory() as tmp:
@@ -218,7 +218,7 @@ def check_clock(trials: int, rng: random.Random) -> Counter:
 
 
 def check_fuzz(cases: int, rng: random.Random) -> Counter:
-    from tests.fuzzing import fuzz
+    from tests.support.fuzzing import fuzz
 
     row = Counter()
     row.details = {}
@@ -235,7 +235,7 @@ def check_fuzz(cases: int, rng: random.Random) -> Counter:
 
 
 def check_hidden(draws: int, rng: random.Random) -> Counter:
-    from tests.hidden import check_hidden as hidden
+    from tests.support.hidden import check_hidden as hidden
 
     row = Counter()
     row.details = {}
@@ -249,8 +249,8 @@ def check_hidden(draws: int, rng: random.Random) -> Counter:
 
 
 def check_hostile(rounds: int, rng: random.Random) -> Counter:
-    from tests.harness import table_for
-    from tests.hostile import cases, orders_for, take_hostile
+    from tests.support.harness import table_for
+    from tests.support.hostile import cases, orders_for, take_hostile
 
     row = Counter()
     problems = []
@@ -286,7 +286,7 @@ def leaked(problem: str) -> bool:
 
 
 def _adversary(trials, games: list[str]) -> Counter:
-    """One of tests/adversary.py's trial sets, over every game."""
+    """One of tests/support/adversary.py's trial sets, over every game."""
     with tempfile.TemporaryDirectory() as tmp:
         found = trials(Path(tmp), games)
     row = Counter({key: value for key, value in found.items()})
@@ -295,43 +295,43 @@ def _adversary(trials, games: list[str]) -> Counter:
 
 
 def check_damaged(size: int, rng: random.Random) -> Counter:
-    from tests.adversary import damaged_trials
+    from tests.support.adversary import damaged_trials
 
     return _adversary(damaged_trials, registered())
 
 
 def check_inbox(size: int, rng: random.Random) -> Counter:
-    from tests.adversary import inbox_trials
+    from tests.support.adversary import inbox_trials
 
     return _adversary(inbox_trials, registered())
 
 
 def check_modes(size: int, rng: random.Random) -> Counter:
-    from tests.adversary import mode_trials
+    from tests.support.adversary import mode_trials
 
     return _adversary(mode_trials, registered())
 
 
 def check_flood(size: int, rng: random.Random) -> Counter:
-    from tests.adversary import flood_trials
+    from tests.support.adversary import flood_trials
 
     return _adversary(flood_trials, registered())
 
 
 def check_press_tokens(size: int, rng: random.Random) -> Counter:
-    from tests.forgery import press_token_trials
+    from tests.support.forgery import press_token_trials
 
     return _adversary(lambda root, games: press_token_trials(root, size, rng), [])
 
 
 def check_forged_floods(size: int, rng: random.Random) -> Counter:
-    from tests.forgery import forged_flood_trials
+    from tests.support.forgery import forged_flood_trials
 
     return _adversary(lambda root, games: forged_flood_trials(root, tuple(n for n in (3, 12, 40) if n <= size)), [])
 
 
 def check_crafted(size: int, rng: random.Random) -> Counter:
-    from tests.crafted_reports import crafted_trials
+    from tests.support.crafted_reports import crafted_trials
 
     with tempfile.TemporaryDirectory() as tmp:
         found = crafted_trials(Path(tmp), size, rng)
@@ -341,13 +341,13 @@ def check_crafted(size: int, rng: random.Random) -> Counter:
 
 
 def check_gm_files(size: int, rng: random.Random) -> Counter:
-    from tests.test_gm_files import gm_file_trials
+    from tests.support.gm_files import gm_file_trials
 
     return _adversary(lambda root, games: gm_file_trials(root), [])
 
 
 def check_values(size: int, rng: random.Random) -> Counter:
-    from tests.damaged_values import value_trials
+    from tests.support.damaged_values import value_trials
 
     return _adversary(lambda root, games: value_trials(root, size, rng.randrange(2**32)), [])
 
@@ -369,7 +369,7 @@ def main(argv: list[str]) -> int:
     if unknown:
         print(f"unknown checks: {', '.join(unknown)}; the checks are {', '.join(CHECKS)}", file=sys.stderr)
         return 2
-    from tests.mailservers import ensure_dovecot
+    from tests.support.mailservers import ensure_dovecot
 
     print(ensure_dovecot(), file=sys.stderr)
     rng = random.Random(20261130)

@@ -64,7 +64,7 @@ def main() -> None:
         folders = make_campaigns(Path(tmp), count)
         print(f"made {count} campaigns in {time.perf_counter() - began:.1f} s")
         if "--mail" in sys.argv:
-            from tests.mailservers import MailServers, ensure_dovecot
+            from tests.support.mailservers import MailServers, ensure_dovecot
 
             ensure_dovecot()
             users = [f"c{n:03d}@bench.example" for n in range(count)]

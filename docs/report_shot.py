@@ -3,10 +3,10 @@
     .venv/bin/python docs/report_shot.py [--golden ikusa-3p-seed1] [--round 2] [--player ann] [--out docs/report.png]
 
 Takes the player's report mail of that round from the golden's playthrough (tests/goldens/NAME), opens its HTML
-part in Chromium (tests/browser.py) at a desktop's width, with a style added that hides all but the page's
+part in Chromium (tests/support/browser.py) at a desktop's width, with a style added that hides all but the page's
 heading and its map (a busy page runs to more than Chromium draws in one screenshot), and keeps the page from
 its top to the foot of the map: the screenshot cropped there and written with a palette (pbem.pictures),
-so that it stays well under 200 KB. Needs Debian's chromium (`python tests/browser.py install`).
+so that it stays well under 200 KB. Needs Debian's chromium (`python tests/support/browser.py install`).
 """
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pbem.pictures import picture_only, with_palette  # noqa: E402
-from tests.browser import load  # noqa: E402
 from tests.goldens import stored  # noqa: E402
+from tests.support.browser import load  # noqa: E402
 
 WIDTH, HEIGHT = 1000, 1400
 SHOWN = "<style>main > :not(h1):not(figure.picture) { display: none; }</style></head>"   # the heading and the map

@@ -5,7 +5,7 @@ language, the round their orders are for). Reports, order forms, the check of th
 forecast reach the acknowledgement), briefings, the computer's suggested or stand-in orders and the status
 answer all take a Seat, never the state: a secret that is not in the view cannot reach the player, whatever a
 template or a game's checker does with what it is given. tests/test_one_door.py checks that no other module of
-pbem/ calls the game's functions that make what a player reads; the hidden-information checks (tests/hidden.py)
+pbem/ calls the game's functions that make what a player reads; the hidden-information checks (tests/support/hidden.py)
 go through this module.
 
 The one exception is the GM's: the shell's GM commands (status, dry run, draft) read the whole state, and print

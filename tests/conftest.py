@@ -174,7 +174,7 @@ def real_part(ensure, unavailable) -> None:
 @pytest.fixture(scope="session")
 def dovecot():
     """Dovecot installed (by apt-get where allowed)."""
-    from tests.mailservers import ServersUnavailable, ensure_dovecot
+    from tests.support.mailservers import ServersUnavailable, ensure_dovecot
 
     real_part(ensure_dovecot, ServersUnavailable)
 
@@ -182,7 +182,7 @@ def dovecot():
 @pytest.fixture(scope="session")
 def chromium():
     """Headless Chromium installed (by apt-get where allowed)."""
-    from tests.browser import BrowserUnavailable, ensure_chromium
+    from tests.support.browser import BrowserUnavailable, ensure_chromium
 
     real_part(ensure_chromium, BrowserUnavailable)
 
@@ -219,7 +219,7 @@ def demo_game(tmp_path_factory):
 def report_pages(tmp_path_factory):
     """A round of each game played by the computer for ann, bob and cho, with battles (Ikusa) or rolls (Age of War)
     in it, its report mails in the outbox: {game: (campaign, round)}."""
-    from tests.report_pages import played
+    from tests.support.report_pages import played
 
     folder = tmp_path_factory.mktemp("pages")
     return {"ikusa": played(folder / "ikusa", "ikusa", ["ann", "bob", "cho"],
@@ -230,9 +230,10 @@ def report_pages(tmp_path_factory):
 
 @pytest.fixture
 def servers(dovecot, tmp_path):
-    """Dovecot and the SMTP relay on loopback, with mailboxes for the GM and the players of tests/mailplay.py."""
-    from tests.mailplay import ADDRESSES
-    from tests.mailservers import MailServers
+    """Dovecot and the SMTP relay on loopback, with mailboxes for the GM and the players of
+    tests/support/mailplay.py."""
+    from tests.support.mailplay import ADDRESSES
+    from tests.support.mailservers import MailServers
 
     with MailServers(tmp_path / "servers", ADDRESSES) as running:
         yield running
@@ -246,7 +247,7 @@ def coin_flip(monkeypatch):
 
     import games
     from pbem import render
-    from tests import hidden
+    from tests.support import hidden
 
     monkeypatch.setitem(games.MODULES, "coin-flip", "tests.coin_flip")
     env = render._env()

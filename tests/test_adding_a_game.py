@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import games
-from tests import fuzzing, goldens, hidden, killing
-from tests.harness import MissingHarness, harness_for, registered
+from tests import goldens
+from tests.support import fuzzing, hidden, killing
+from tests.support.harness import MissingHarness, harness_for, registered
 
 
 @pytest.fixture

@@ -86,7 +86,7 @@ def test_a_wrong_token_in_the_inbox_blocks_nobody_else(campaign, tmp_path):
     assert "unknown player" in result.out
 
 
-# Found by the fuzzer (tests/fuzzing.py); each once crashed, misled or stalled the intake.
+# Found by the fuzzer (tests/support/fuzzing.py); each once crashed, misled or stalled the intake.
 
 def test_lists_nested_hundreds_deep_are_refused_not_a_crash(campaign, tmp_path):
     result = submit_text(campaign, tmp_path, "round = 1\ntargets = [\"auto\"]\nx = " + "[" * 500 + "]" * 500 + "\n")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from beacons import RECORDED
 
 from engine.beacon import MAINNET, round_at, verify
+from tests.support.beacons import RECORDED
 
 
 @pytest.mark.parametrize("beacon, randomness", RECORDED, ids=lambda v: str(getattr(v, "round", "")))

@@ -9,7 +9,6 @@ import json
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from beacons import RECORDED, BeaconServer, kept_notices, own_chain, own_round
 from conftest import START, TOKENS, make_campaign, order_file, run
 from freezegun import freeze_time
 
@@ -18,6 +17,7 @@ from engine.dice import Dice
 from pbem import checker
 from pbem.campaign import Campaign
 from pbem.rounds import compute_round, round_hash
+from tests.support.beacons import RECORDED, BeaconServer, kept_notices, own_chain, own_round
 
 CASTLES = {"ann": "Gifu", "bob": "Edo", "cho": "Odani"}
 CLOSING = START + timedelta(hours=48)

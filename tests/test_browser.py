@@ -1,5 +1,5 @@
-"""The report pages in a real headless Chromium (tests/browser.py): at a phone's width and a desktop's, each page
-draws something, holds its headings and tables as the browser reads them, and asks the network for nothing;
+"""The report pages in a real headless Chromium (tests/support/browser.py): at a phone's width and a desktop's, each
+page draws something, holds its headings and tables as the browser reads them, and asks the network for nothing;
 and a page that does ask is seen asking, so that the check can fail. One Chromium run per page and size."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from tests.browser import load, png_pixels
-from tests.report_pages import NONCE, mail_page, parsed, rows
+from tests.support.browser import load, png_pixels
+from tests.support.report_pages import NONCE, mail_page, parsed, rows
 
 CSP = ('<meta http-equiv="Content-Security-Policy" '
        'content="default-src \'none\'; style-src \'unsafe-inline\'; img-src data:">')

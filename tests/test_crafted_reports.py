@@ -1,7 +1,7 @@
 """A forged report cannot stall or crash the player's checker, nor `pbem verify`: a die of absurd sides, a file
 that is not a report's shape, JSON nested without end, a gzip bomb, each gives one line naming the file and what
 is wrong, exit code 1, within a second; and the checker run over mutated real reports never lets an exception out
-(tests/crafted_reports.py, the reliability row `crafted` runs it large)."""
+(tests/support/crafted_reports.py, the reliability row `crafted` runs it large)."""
 from __future__ import annotations
 
 import gzip
@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 from conftest import examples, run
-from crafted_reports import crafted_trials, gzip_bomb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.dice import draw
 from pbem import checker
+from tests.support.crafted_reports import crafted_trials, gzip_bomb
 
 CHECKER = Path(checker.__file__)
 

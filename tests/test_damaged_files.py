@@ -8,8 +8,8 @@ import shutil
 import pytest
 from conftest import run
 
-from tests.adversary import DAMAGE_CASES as DAMAGES
-from tests.adversary import damage, damaged_trial, played_campaign
+from tests.support.adversary import DAMAGE_CASES as DAMAGES
+from tests.support.adversary import damage, damaged_trial, played_campaign
 
 
 @pytest.fixture(scope="module")

@@ -1,9 +1,9 @@
 """Campaign files with the right syntax and wrong values: refused in one line naming the file, never a traceback
-(tests/damaged_values.py; the reliability row `values` runs every case)."""
+(tests/support/damaged_values.py; the reliability row `values` runs every case)."""
 from __future__ import annotations
 
 from tests.conftest import make_campaign, run
-from tests.damaged_values import value_trials
+from tests.support.damaged_values import value_trials
 
 
 def test_a_few_wrong_values_drawn_from_every_file_are_each_refused_naming_their_file(tmp_path):

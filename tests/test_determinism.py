@@ -9,7 +9,7 @@ import pytest
 from conftest import tree
 
 from games import GAMES
-from tests.harness import registered
+from tests.support.harness import registered
 
 
 def play(folder, hashseed: str, game: str = "age-of-war", players: str = "5"):

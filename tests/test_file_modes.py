@@ -8,7 +8,7 @@ import os
 import pytest
 from conftest import TOKENS, make_campaign, order_file, run
 
-from tests.adversary import readable_by_others
+from tests.support.adversary import readable_by_others
 
 
 @pytest.fixture

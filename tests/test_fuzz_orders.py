@@ -1,6 +1,6 @@
 """Generated order files, of every game, against the order intake (issue 5).
 
-The properties live in tests/fuzzing.py and the files in tests/order_files.py; here each property is
+The properties live in tests/support/fuzzing.py and the files in tests/support/order_files.py; here each property is
 asserted on a few hundred files per game, which hypothesis shrinks to a small
 one when a property breaks. benchmarks/reliability.py runs the same with many
 more files and counts instead of asserting.
@@ -14,9 +14,9 @@ from conftest import examples, tree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.fuzzing import examine, fuzz
-from tests.harness import registered
-from tests.order_files import MAKERS, Case, cases, order_files, prepare_targets
+from tests.support.fuzzing import examine, fuzz
+from tests.support.harness import registered
+from tests.support.order_files import MAKERS, Case, cases, order_files, prepare_targets
 
 EXAMPLES = examples(60)  # per game, family of files and property: the whole file runs in well under a minute
 FAMILIES = sorted(MAKERS)  # clean, form, garbage, mutated, random-toml: each gets its own examples

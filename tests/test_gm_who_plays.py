@@ -14,13 +14,13 @@ import json
 from datetime import timedelta
 
 import pytest
-from beacons import GRIND_ROUNDS, GRIND_START, closing_rounds, own_chain, own_round
 from conftest import make_campaign
 
 from engine.dice import Dice, round_seed
 from games import get
 from games.age_of_war.scoring import score
 from pbem.rounds import compute_round
+from tests.support.beacons import GRIND_ROUNDS, GRIND_START, closing_rounds, own_chain, own_round
 
 pytestmark = pytest.mark.slow   # a hundred rounds ground twice: over half a minute
 

@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from tests import goldens
-from tests.harness import registered
+from tests.support.harness import registered
 
 GOLDENS = goldens.every_golden()
 

@@ -1,6 +1,6 @@
 """Hidden information, as properties: what a player may not see never changes that player's report by one byte.
 
-The positions and the changes come from tests/hidden.py (benchmarks/reliability.py
+The positions and the changes come from tests/support/hidden.py (benchmarks/reliability.py
 runs the same checks with many more draws), for every registered game, with
 the game's own checks from its adapter. Hypothesis picks the game played
 (among a few seeds, so that each is played once for all the tests), how many
@@ -24,9 +24,9 @@ from engine import canonical
 from engine.events import PUBLIC, visible_to
 from games import get
 from pbem import render
-from tests import hidden
-from tests.harness import harness_for, registered
-from tests.hidden import position
+from tests.support import hidden
+from tests.support.harness import harness_for, registered
+from tests.support.hidden import checked, every_event, first_leak, position
 
 pytestmark = pytest.mark.property   # each check runs over Hypothesis's examples
 
@@ -38,11 +38,6 @@ games_played = st.integers(0, 3)
 rounds_in = st.integers(0, hidden.MAX_ROUNDS)
 seats = st.integers(0, 5)
 changes = st.integers(0, 2**31 - 1)
-
-
-def checked(check, game_name: str, played: int, rounds: int, seat: int, change: int, **planted) -> hidden.Tally:
-    pos = position(game_name, played, rounds)
-    return check(pos, pos.players[seat % len(pos.players)], change, **planted)
 
 
 def checked_from(check, game_name: str, played: int, rounds: int, seat: int, change: int) -> hidden.Tally:
@@ -165,17 +160,6 @@ def test_a_draw_where_a_check_that_promises_to_compare_compares_nothing_is_a_fau
 
 # --- each check catches a planted leak ---------------------------------------------------------------
 
-def first_leak(check, game_name: str, **planted) -> str | None:
-    """The first leak the check finds over a few positions, players and changes, or None."""
-    for played in range(2):
-        for rounds in (1, 3, 6, 10):
-            for seat in range(3):
-                tally = checked(check, game_name, played, rounds, seat, 7 * rounds + seat, **planted)
-                if tally.leaks:
-                    return tally.leaks[0]
-    return None
-
-
 @pytest.mark.parametrize("game_name", GAMES)
 def test_a_report_part_made_from_a_part_of_the_state_the_view_hides_is_caught(game_name):
     pos = position(game_name, 0, 3)
@@ -235,11 +219,6 @@ def test_an_acknowledgement_made_from_a_part_of_the_state_the_view_hides_is_caug
     key = next(k for k in sorted(pos.round.state) if k in shown)
     monkeypatch.setattr(hidden, "forecast_text", lambda name, forecast: json.dumps(forecast, sort_keys=True))
     assert first_leak(hidden.check_generic, game_name, game=forecast_peeking(hidden.hiding(get(game_name), key), key))
-
-
-def every_event(events: list[dict], player: str) -> list[dict]:
-    """engine.for_player without its filter: a report that tells every player everything."""
-    return [{k: v for k, v in ev.items() if k != "audience"} for ev in events]
 
 
 @pytest.mark.parametrize("game_name", GAMES)

@@ -7,8 +7,8 @@ import pytest
 
 from pbem.campaign import Campaign
 from tests.conftest import make_campaign, run
-from tests.harness import registered, table_for
-from tests.hostile import cases, orders_for, take_hostile
+from tests.support.harness import registered, table_for
+from tests.support.hostile import cases, orders_for, take_hostile
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def test_the_cases_that_must_be_refused_are_refused(tmp_path):
     from dataclasses import replace
 
     from tests.conftest import TOKENS
-    from tests.hostile import ORDERS, Case, _basic, _message
+    from tests.support.hostile import ORDERS, Case, _basic, _message
 
     camp = make_campaign(tmp_path / "campaigns" / "war")
     valid = Case("plain orders", _message(_basic(), ORDERS))
@@ -73,7 +73,7 @@ def test_a_mail_whose_head_would_cost_the_header_parser_dear_is_set_aside_unread
     import email.parser
 
     from pbem.mail_intake import take_raw
-    from tests.hostile import _basic, _message, _multipart
+    from tests.support.hostile import _basic, _message, _multipart
 
     def never(*args, **kwargs):
         raise AssertionError("the header parser was given the mail")

@@ -6,7 +6,7 @@ and once a named one is gone.
 """
 from __future__ import annotations
 
-from tests import import_graph
+from tests.support import import_graph
 
 KNOWN: set[frozenset[str]] = set()
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.harness import registered
-from tests.killing import force_trials, kill_trials
+from tests.support.harness import registered
+from tests.support.killing import force_trials, kill_trials
 
 MUST_BE_ZERO = ("orders lost", "reports lost", "acknowledgements lost", "status answers lost", "rounds resolved twice",
                 "campaigns unreadable", "mail left unread", "messages not for them", "reruns failed",

@@ -14,7 +14,7 @@ from pbem import clock
 from pbem.campaign import Campaign, Player
 from pbem.create import new_campaign
 from tests.conftest import START, TOKENS, run, run_process
-from tests.mailplay import (
+from tests.support.mailplay import (
     ADDRESSES,
     GM,
     PLAYERS,
@@ -27,7 +27,7 @@ from tests.mailplay import (
     reports,
     send_by_smtp,
 )
-from tests.mailservers import MailServers
+from tests.support.mailservers import MailServers
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Mail servers that stall or drop the line in the middle of a transfer (through tests/faultproxy.py):
+"""Mail servers that stall or drop the line in the middle of a transfer (through tests/support/faultproxy.py):
 nothing is lost, nothing is taken twice, and what failed goes through on a later run."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from pbem import clock
 from pbem.campaign import Campaign
 from tests.conftest import START, run
-from tests.faultproxy import FaultProxy
-from tests.mailplay import GM, PLAYERS, acks, mail_campaign, mailbox, orders_mail, report_file, reports
+from tests.support.faultproxy import FaultProxy
+from tests.support.mailplay import GM, PLAYERS, acks, mail_campaign, mailbox, orders_mail, report_file, reports
 
 
 @pytest.fixture

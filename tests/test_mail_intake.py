@@ -11,30 +11,12 @@ import pytest
 from pbem import clock, mail_intake
 from pbem.mail_intake import MAX_REPLIES, MAX_UNPROVEN_REPLIES, mail_key, take_raw
 from tests.conftest import START, TOKENS, run
+from tests.support.mails import answers, mail
 
 
 def orders(player="ann", token=None, targets='["Gifu"]', round_number=1) -> str:
     token = TOKENS[player] if token is None else token
     return f'campaign = "war"\nround = {round_number}\nplayer = "{player}"\ntoken = "{token}"\ntargets = {targets}\n'
-
-
-def mail(body: str, *, sender="ann@example.org", subject="Re: [war] Round 0 report", message_id="<a1@mail.example>",
-         **headers) -> bytes:
-    message = EmailMessage()
-    message["From"] = sender
-    message["To"] = "gm@example.org"
-    message["Subject"] = subject
-    if message_id:
-        message["Message-ID"] = message_id
-    for name, value in headers.items():
-        message[name.replace("_", "-")] = value
-    message.set_content(body)
-    return message.as_bytes()
-
-
-def answers(campaign) -> dict[str, EmailMessage]:
-    return {path.stem: message_from_bytes(path.read_bytes(), policy=policy.default)
-            for path in sorted((campaign.folder / "outbox").glob("mail-*.eml"))}
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The real mail servers used by end-to-end tests (tests/mailservers.py) do what those tests rely on."""
+"""The real mail servers used by end-to-end tests (tests/support/mailservers.py) do what those tests rely on."""
 from __future__ import annotations
 
 import email
@@ -10,7 +10,7 @@ import time
 import pytest
 from imapclient.exceptions import LoginError
 
-from tests.mailservers import MailServers
+from tests.support.mailservers import MailServers
 
 USERS = ["ann@example.org", "bob@example.org", "gm@example.org"]
 

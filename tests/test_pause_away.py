@@ -9,7 +9,7 @@ from conftest import START, make_campaign, order_file, run
 
 from pbem import clock
 from pbem.campaign import Campaign
-from tests.test_report_schema import validator
+from tests.support.schemas import validator
 
 DEADLINE = START + timedelta(hours=48)   # 2026-03-03T12:00:00Z
 

@@ -18,8 +18,8 @@ from pbem.mail_intake import take_raw
 from pbem.orders import OrdersRejected, describe, read_orders
 from pbem.rounds import resolve
 from pbem.tokens import TOKEN_PLACEHOLDER
-from tests.test_mail_intake import mail
-from tests.test_spanish_mails import play
+from tests.support.mails import mail
+from tests.support.spanish import play
 
 COMMANDS = "|".join(re.escape(name) for name, _ in subcommands(cli))   # pbem's own: new, orders, report, odds, ...
 GM_COMMAND = re.compile(rf"\bpbem\s+({COMMANDS})\b")

@@ -15,7 +15,7 @@ from pbem import clock
 from pbem.campaign import Campaign
 from pbem.mail_intake import take_raw
 from tests.conftest import START, TOKENS, examples, run
-from tests.test_report_schema import validator
+from tests.support.schemas import validator
 
 PLAYERS = ("ann", "bob", "cho")
 
@@ -306,7 +306,7 @@ def test_the_hidden_information_checks_cover_press_and_private_messages_as_any_e
 
     from engine.events import visible_to
     from pbem import press, render
-    from tests import hidden
+    from tests.support import hidden
 
     found = hidden.position(game_name, seed, 2)
     one, two, third = found.players[:3]
@@ -441,7 +441,7 @@ def test_the_press_tokens_trials_publish_no_token_and_would_see_one_published(tm
     import random
 
     from pbem import press
-    from tests.forgery import press_token_trials
+    from tests.support.forgery import press_token_trials
 
     found = press_token_trials(tmp_path / "held", 10, random.Random(26))
     assert (found["faults injected"], found["leaks found"], found["orders lost"]) == (8, 0, 0), found.details

@@ -10,7 +10,7 @@ from conftest import TOKENS, make_campaign, run
 
 from pbem.campaign import Campaign
 from pbem.gm_results import write_stand_in
-from tests.harness import table_for
+from tests.support.harness import table_for
 
 GAMES = ("age-of-war", "ninjato")
 

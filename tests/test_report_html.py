@@ -12,8 +12,8 @@ from engine.dice import Dice
 from engine.game import players_to_order, resolve_round, setup_game
 from games import GAMES, get
 from pbem import door, render
-from tests.harness import harness_for
-from tests.report_pages import NONCE, mail_page, parsed, rows
+from tests.support.harness import harness_for
+from tests.support.report_pages import NONCE, mail_page, parsed, rows
 
 HOSTILE = ["<script>alert(1)</script>", "b&amp;'\"x", "<img src=x onerror=alert(2)>"]
 CAMPAIGN = "<b>war</b> & \"peace\" 'o"

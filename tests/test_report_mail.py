@@ -15,7 +15,7 @@ from pbem import clock, render
 from pbem.mail_intake import take_raw
 from pbem.rounds import gzipped
 from tests.conftest import START
-from tests.test_mail_intake import mail
+from tests.support.mails import mail
 
 
 def attachments(raw: bytes) -> dict[str, bytes]:

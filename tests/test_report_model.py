@@ -7,7 +7,7 @@ import pytest
 
 from games import GAMES
 from pbem import door
-from tests.test_standings import played
+from tests.support.played import played
 
 ROUND_FACTS = {"dice": {"seed": "00", "commitment": "00", "nonces": {}, "rolls": []}, "next_commitment": None,
                "deadline": None, "defaulted": [], "rerun": None}

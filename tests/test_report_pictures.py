@@ -10,7 +10,7 @@ from email import message_from_bytes, policy
 from conftest import make_campaign, run
 
 from pbem import pictures, render, rounds
-from tests.hidden import CAMPAIGN, ShellCampaign, position
+from tests.support.hidden import CAMPAIGN, ShellCampaign, position
 
 
 def test_a_round_records_every_players_svg_and_png_and_hashes_them(campaign):

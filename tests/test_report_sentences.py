@@ -8,7 +8,7 @@ import pytest
 
 from games import GAMES
 from pbem import door, render
-from tests.hidden import CAMPAIGN, dice_record, position
+from tests.support.hidden import CAMPAIGN, dice_record, position
 
 
 @pytest.mark.parametrize("game_name", sorted(GAMES))

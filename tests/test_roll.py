@@ -20,7 +20,7 @@ from pbem.errors import UserError
 from pbem.mail_intake import take_mail, take_raw
 from pbem.mailorders import read_mail
 from tests.conftest import ROOT, START, make_campaign, pbem_env, run, tree
-from tests.test_report_schema import validator
+from tests.support.schemas import validator
 
 PLAYERS = ("ann", "bob", "cho")
 
@@ -360,7 +360,7 @@ def test_no_roll_once_the_game_is_over(campaign, now, monkeypatch):
 
 @pytest.fixture(scope="module")
 def beacon_server():
-    from tests.beacons import BeaconServer, own_round
+    from tests.support.beacons import BeaconServer, own_round
 
     found = BeaconServer(own_round)
     yield found
@@ -374,7 +374,7 @@ def test_in_beacon_mode_a_roll_mixes_in_the_first_beacon_round_after_it_was_aske
     from freezegun import freeze_time
 
     from engine.beacon import MAINNET, round_after
-    from tests.beacons import kept_notices, own_chain, own_round
+    from tests.support.beacons import kept_notices, own_chain, own_round
 
     chain = own_chain()
     campaign = make_campaign(tmp_path / "war", deadline_hours=48, beacon={

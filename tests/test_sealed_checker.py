@@ -2,7 +2,8 @@
 resolves the orders sealed in the notice the player received, that notice reached the player (by the player's own
 provider's Received header) before the beacon round was out, the beacon round is the first after the seal, the
 player's report opens the player's own seal, and the report that ends the game opens every seal. The reports here
-are made the way pbem writes them, for ann and bob, with real drand mainnet rounds (tests/beacons.py RECORDED)."""
+are made the way pbem writes them, for ann and bob, with real drand mainnet rounds (RECORDED in
+tests/support/beacons.py)."""
 from __future__ import annotations
 
 import copy
@@ -17,11 +18,11 @@ from email.utils import format_datetime
 from pathlib import Path
 
 import pytest
-from beacons import RECORDED
-from crafted_reports import mutated_value, run_checker
 
 from pbem import checker
 from pbem.checker import canonical_digest
+from tests.support.beacons import RECORDED
+from tests.support.crafted_reports import mutated_value, run_checker
 
 pytest.importorskip("py_ecc")
 
@@ -498,8 +499,8 @@ def test_a_mutated_notice_is_read_or_refused_in_one_line_never_a_traceback(capsy
 
 
 def test_the_checker_over_mutated_sealed_reports_lets_no_exception_out(tmp_path):
-    """The fields of the seal changed the way tests/crafted_reports.py changes a real report's: exit 0 or 1, a line
-    saying what is wrong, never a traceback."""
+    """The fields of the seal changed the way tests/support/crafted_reports.py changes a real report's: exit 0 or 1,
+    a line saying what is wrong, never a traceback."""
     rng, codes = random.Random(2027), []
     notices = honest_mails(tmp_path)
     for trial in range(80):

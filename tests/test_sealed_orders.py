@@ -15,7 +15,6 @@ from datetime import timedelta
 from email.utils import format_datetime
 
 import pytest
-from beacons import BeaconServer, own_chain, own_round
 from conftest import START, TOKENS, make_campaign, order_file, run
 from freezegun import freeze_time
 
@@ -23,6 +22,7 @@ from engine import seal as sealing
 from pbem import checker
 from pbem.campaign import Campaign
 from pbem.seal import SEAL_FILE
+from tests.support.beacons import BeaconServer, own_chain, own_round
 
 CLOSING = START + timedelta(hours=48)
 SEALING = CLOSING + timedelta(minutes=5)
@@ -282,7 +282,7 @@ def test_through_real_mail_servers_the_notice_arrives_with_its_time_and_the_chec
     """The sealing tick runs on the real clock, so the player's Dovecot stamps the notice's arrival as it happens;
     the checker reads that stamp from the mail as the player's IMAP client gets it."""
     from pbem import clock
-    from tests.mailplay import mail_campaign
+    from tests.support.mailplay import mail_campaign
 
     now = clock.now().replace(microsecond=0)
     campaign = mail_campaign(tmp_path / "war", servers, deadline_hours=48, start=now - timedelta(hours=48, minutes=2),

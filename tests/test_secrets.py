@@ -19,7 +19,7 @@ from pbem.gm_results import write_stand_in
 from pbem.mail_intake import take_raw
 from pbem.rounds import attempt
 from tests.conftest import START, TOKENS, make_campaign, order_file, run
-from tests.harness import registered, table_for
+from tests.support.harness import registered, table_for
 
 # Files that hold a secret by design: the secrets file itself, the players' own mail and order files as they
 # came in (with their tokens), and the welcome letters, which are how a player gets the token.

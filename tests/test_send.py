@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import email
-import socket
 from datetime import timedelta
 
 import pytest
@@ -11,6 +10,7 @@ from conftest import START, run
 from freezegun import freeze_time
 
 from pbem.campaign import Campaign
+from tests.support.mailservers import free_ports
 
 
 class Mailbox:
@@ -27,16 +27,10 @@ class Mailbox:
         return "250 OK"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture
 def smtp():
     box = Mailbox()
-    controller = Controller(box, hostname="127.0.0.1", port=free_port())
+    controller = Controller(box, hostname="127.0.0.1", port=free_ports(1)[0])
     controller.start()
     yield box, controller.port
     controller.stop()
@@ -83,7 +77,7 @@ def test_a_refusing_server_keeps_the_mail_and_a_later_run_delivers_it_once(campa
 
 
 def test_a_server_that_is_down_loses_nothing(campaign):
-    configure(campaign, free_port())  # nothing listens there
+    configure(campaign, free_ports(1)[0])  # nothing listens there
     with freeze_time(START):
         result = run("send", campaign.folder)
     assert result.code == 1 and "cannot reach" in result.err
@@ -169,7 +163,7 @@ def test_a_password_is_never_sent_in_clear_to_another_machine(campaign, section)
 
 def test_status_tells_the_gm_what_waits_in_the_outbox_and_why_it_failed(campaign):
     camp = Campaign.load(campaign.folder)
-    camp.mail = {"smtp": {"host": "127.0.0.1", "port": free_port(), "security": "none"}}
+    camp.mail = {"smtp": {"host": "127.0.0.1", "port": free_ports(1)[0], "security": "none"}}
     camp.save()
     with freeze_time(START):
         run("send", camp.folder)

@@ -25,7 +25,7 @@ from pbem.create import new_campaign
 from pbem.history import rollback
 from pbem.orders import Submission, store
 from pbem.rounds import resolve
-from tests.test_spanish_mails import english_in
+from tests.support.spanish import english_in
 
 SECRET = hashlib.sha256(b"site").digest()
 NONCE = "heron<b>"

@@ -127,10 +127,10 @@ def test_the_lines_tell_a_moment_as_the_schedule_tells_it_in_english(campaign, m
 
 
 def test_an_outbox_that_fails_to_send_says_so_and_when_it_tries_again(desk):
-    from test_send import free_port
+    from tests.support.mailservers import free_ports
 
     camp = Campaign.load(desk / "war")
-    camp.mail = {"smtp": {"host": "127.0.0.1", "port": free_port(), "security": "none"}}
+    camp.mail = {"smtp": {"host": "127.0.0.1", "port": free_ports(1)[0], "security": "none"}}
     camp.save()
     with clock.frozen_at(START):
         run("send", camp.folder)

@@ -1,4 +1,4 @@
-"""Age of War's test adapter: what the generic checks need to know of Age of War (see tests/harness.py).
+"""Age of War's test adapter: what the generic checks need to know of Age of War (see tests/support/harness.py).
 
 Everything in an Age of War state is public, so the generic hidden check proves
 that instead of mutating; what a player may not learn is the rest of another
@@ -10,8 +10,8 @@ import random
 
 from games.age_of_war.cards import CASTLES, CLANS
 from games.age_of_war.targets import AUTO
-from tests.harness import Golden, Harness
-from tests.hidden import Position
+from tests.support.harness import Golden, Harness
+from tests.support.hidden import Position
 
 PLAYERS = ("ann", "bob", "cho")
 

@@ -1,13 +1,13 @@
 """Dice that roll what a test says, for turns whose every face is known in advance."""
 from __future__ import annotations
 
-import tests.scripted
+import tests.support.scripted
 from games.age_of_war import setup
 
 VALUE_OF_FACE = {"1": 1, "2": 2, "3": 3, "A": 4, "C": 5, "D": 6}
 
 
-class ScriptedDice(tests.scripted.ScriptedDice):
+class ScriptedDice(tests.support.scripted.ScriptedDice):
     """Scripted dice that also take whole Age of War rolls written as faces."""
 
     def __init__(self, values=()):

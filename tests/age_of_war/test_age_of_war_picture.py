@@ -18,7 +18,7 @@ from games.age_of_war.cards import CASTLES, CLANS
 from games.age_of_war.picture import LEGEND_KEYS, PALETTE, table_model
 from pbem import render
 from tests.age_of_war.scripted_dice import ScriptedDice, give, new_game
-from tests.hidden import position, unexecuted_variant
+from tests.support.hidden import position, unexecuted_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"

@@ -24,7 +24,7 @@ from games.age_of_war.problems import PROBLEMS
 from pbem import catalogues, clock, door, languages, render
 from pbem.inbox import forecast_text
 from tests.age_of_war.scripted_dice import give, new_game
-from tests.hidden import CAMPAIGN, NAMES, dice_record, position
+from tests.support.hidden import CAMPAIGN, NAMES, dice_record, position
 
 GAME = get("age-of-war")
 BATTERY = [(seed, rounds) for seed in range(6) for rounds in (0, 1, 3, 8, 20, 60)]

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from games.amdt import results as tools
 from games.amdt.sea import fight_sea_battle
-from tests.harness import Golden
 from tests.moderated.harness import HARNESS as MODERATED
+from tests.support.harness import Golden
 
 AREAS = ("gifu", "kyoto", "azuchi", "nagashima", "ishiyama", "odani")
 

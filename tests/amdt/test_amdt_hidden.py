@@ -3,8 +3,8 @@ tools' results: another player's private results or orders changed, and a player
 the tools' results are told to both players alike."""
 from __future__ import annotations
 
-from tests import hidden
 from tests.moderated.harness import check_private
+from tests.support import hidden
 
 
 def positions():

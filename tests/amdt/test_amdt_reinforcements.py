@@ -10,7 +10,7 @@ from games.amdt.reinforcements import (
     exile_ashikaga,
     turn_track,
 )
-from tests.scripted import ScriptedDice
+from tests.support.scripted import ScriptedDice
 
 
 def test_the_track_starts_with_the_entry_turns_of_14_1():

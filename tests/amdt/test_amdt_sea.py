@@ -9,7 +9,7 @@ import pytest
 
 from engine.dice import Dice
 from games.amdt.sea import OUTCOMES, fight_sea_battle, sea_battle_odds
-from tests.scripted import ScriptedDice
+from tests.support.scripted import ScriptedDice
 
 
 def kinds(result: dict) -> list[str]:

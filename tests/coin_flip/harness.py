@@ -1,7 +1,7 @@
 """Coin flip's test adapter: the least a game gives the generic checks."""
 from __future__ import annotations
 
-from tests.harness import Golden, Harness
+from tests.support.harness import Golden, Harness
 
 HARNESS = Harness(
     player_counts=(2, 3, 4),

@@ -37,7 +37,7 @@ import re
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from tests.harness import Golden, harness_for, registered
+from tests.support.harness import Golden, harness_for, registered
 
 FOLDER = Path(__file__).resolve().parent
 START = datetime(2026, 3, 2, 19, 0, tzinfo=timezone.utc)

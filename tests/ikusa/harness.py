@@ -1,4 +1,4 @@
-"""Ikusa's test adapter: what the generic checks need to know of Ikusa (see tests/harness.py).
+"""Ikusa's test adapter: what the generic checks need to know of Ikusa (see tests/support/harness.py).
 
 Hidden information: the orders varied beyond the computer player's (the ninja
 spying, Koku moved to ronin and the ninja), the parts of an order file a round
@@ -17,8 +17,8 @@ from engine.canonical import copy_plain
 from engine.events import ALL
 from engine.game import Game
 from pbem import door, render
-from tests.harness import Golden, Harness
-from tests.hidden import (
+from tests.support.harness import Golden, Harness
+from tests.support.hidden import (
     CAMPAIGN,
     Position,
     Tally,
@@ -245,7 +245,7 @@ def deployment_to_vary(pos: Position, viewer: str, rng: random.Random) -> tuple[
 def rounds_of_play(pos: Position):
     """The position's round, then the later ones (to the game's end or MAX_ROUNDS, whichever comes first),
     then the earlier ones, each round of play among them, played as far as needed."""
-    from tests.hidden import MAX_ROUNDS, position
+    from tests.support.hidden import MAX_ROUNDS, position
 
     played = pos.trajectory
     for number in [*range(pos.number, max(pos.number, MAX_ROUNDS) + 1), *range(pos.number - 1, 0, -1)]:

@@ -14,7 +14,7 @@ from games.ikusa.assassination import (
 )
 from games.ikusa.ninja import may_spy
 from tests.ikusa.pieces import pieces
-from tests.scripted import ScriptedDice
+from tests.support.scripted import ScriptedDice
 
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}
 province, army = pieces(COLOURS)

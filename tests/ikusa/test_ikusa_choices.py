@@ -16,8 +16,8 @@ from games.ikusa.setup import setup
 from games.ikusa.state import FIGURES_PER_COLOUR
 from pbem import door
 from pbem.orders import locate_problem
-from tests.ikusa.test_ikusa_battles import BOARD, HIT, MISS, army, figures, only, small_state
-from tests.scripted import ScriptedDice
+from tests.ikusa.war_board import BOARD, HIT, MISS, army, figures, only, small_state
+from tests.support.scripted import ScriptedDice
 
 
 def experienced(**blue) -> dict:

@@ -10,7 +10,7 @@ from games.ikusa.combat import (
     roll_volley,
 )
 from games.ikusa.units import DEFAULT_PRIORITY, within_ronin_limit
-from tests.scripted import ScriptedDice
+from tests.support.scripted import ScriptedDice
 
 HIT, MISS = 1, 12
 

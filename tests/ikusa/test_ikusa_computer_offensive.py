@@ -14,7 +14,7 @@ from games.ikusa.round import resolve_round
 from games.ikusa.setup import setup
 from games.ikusa.state import FIGURES_PER_COLOUR, active_sides, sides_of
 from games.ikusa.view import view
-from tests.ikusa.test_ikusa_computer import live_problems
+from tests.ikusa.computer_checks import live_problems
 
 PLAYERS = ("ann", "bob", "cho", "dan", "eve")
 

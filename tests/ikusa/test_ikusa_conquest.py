@@ -15,7 +15,7 @@ from games.ikusa.conquest import (
 )
 from games.ikusa.state import FIGURES_PER_COLOUR
 from tests.ikusa.pieces import pieces
-from tests.scripted import ScriptedDice
+from tests.support.scripted import ScriptedDice
 
 HIT, MISS = 1, 12
 COLOURS = {"ann": "blue", "oda": "orange", "cid": "red"}

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from games import get
 from pbem import render
-from tests import hidden
-from tests.hidden import position
 from tests.ikusa import harness
-from tests.test_hidden_properties import every_event, first_leak
+from tests.support import hidden
+from tests.support.hidden import every_event, first_leak, position
 
 DEPLOYMENT_DRAWS = 8
 

@@ -22,8 +22,8 @@ from games import get
 from games.ikusa.board import default_board
 from games.ikusa.picture import map_model, shapes
 from pbem import pictures, render
-from tests.hidden import Tally, event_change, position, strings_in, unexecuted_variant
 from tests.ikusa.harness import deployment_variant, secret_change
+from tests.support.hidden import Tally, event_change, position, strings_in, unexecuted_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -206,7 +206,7 @@ from engine.events import for_player
 from games import get
 from games.ikusa.picture import map_model
 from pbem import pictures, render
-from tests.hidden import position
+from tests.support.hidden import position
 pos = position("ikusa", 1, 4)
 game = get("ikusa")
 for player in pos.players:

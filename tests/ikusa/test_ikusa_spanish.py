@@ -2,7 +2,7 @@
 the problem sentences hold no English sentence, every event kind met has its own Spanish sentence, and the
 Spanish text report's tables still line up; the English of the same games is the templates' own.
 
-The battery is tests/ikusa/test_ikusa_report.py's (seeded games through the game's own functions, with orders
+The battery is tests/ikusa/report_battery.py's (seeded games through the game's own functions, with orders
 the computer never gives); only the parts the Ikusa folder writes are read here (the shell's notices, dice and
 footer are templates/common's, checked with that folder).
 """
@@ -17,7 +17,7 @@ from engine.problems import _SENTENCES, template_fields
 from games.ikusa.picture import map_model
 from games.ikusa.problems import PROBLEMS
 from pbem import catalogues, languages, render
-from tests.ikusa.test_ikusa_report import GAME, model, played, sentences_for
+from tests.ikusa.report_battery import GAME, model, played, sentences_for
 
 GAMES = ((2, {}, 1, 5), (3, {"quick": True}, 3, 4), (5, {}, 6, 3), (3, {}, 8, 6))
 ENGLISH_WORDS = re.compile(r"\b(the|and|of|your|is|with|was|not|from|to|for|has|army|province|round)\b")

@@ -6,7 +6,7 @@ from games.ikusa.turn_order import (
     full_preferences,
     markers,
 )
-from tests.scripted import ScriptedDice
+from tests.support.scripted import ScriptedDice
 
 FOUR = ["ann", "bob", "cid", "dee"]
 

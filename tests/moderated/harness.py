@@ -1,4 +1,4 @@
-"""The moderated game's test adapter: what the generic checks need to know of it (see tests/harness.py).
+"""The moderated game's test adapter: what the generic checks need to know of it (see tests/support/harness.py).
 
 Nothing of its state is hidden (the view shows it all); what a player may not learn is another player's
 orders (read back to that player alone, and never carried out by the rules: the GM reads them) and another
@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from games.moderated.text import toml_text
-from tests.harness import Golden, Harness
-from tests.hidden import Position, Tally, _where, resolved_with
+from tests.support.harness import Golden, Harness
+from tests.support.hidden import Position, Tally, _where, resolved_with
 
 PLAYERS = ("ann", "bob", "cho")
 WORDS = ("march", "hold", "Kyoto", "castle", "spy", "the", "ronin", "rice", "Oda", "fleet", "é", "日本", "'''",

@@ -7,8 +7,8 @@ import dataclasses
 
 from engine import ALL
 from games import get
-from tests import hidden
 from tests.moderated.harness import check_private
+from tests.support import hidden
 
 
 def positions():

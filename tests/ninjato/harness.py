@@ -1,4 +1,4 @@
-"""Ninjato's test adapter: what the generic checks need to know of Ninjato (see tests/harness.py).
+"""Ninjato's test adapter: what the generic checks need to know of Ninjato (see tests/support/harness.py).
 
 Hidden information: each ninja's hand and Rumors, the decks and the bag (their order and contents), the hidden
 stream, and the parts of an order file a round never carries out: the actions ranked after the one followed,
@@ -19,8 +19,8 @@ from games.ninjato.orders import FIELDS
 from games.ninjato.preparation import HOUSES
 from games.ninjato.rounds import PLACES, SHURIKEN
 from games.ninjato.scoring import HONOUR, RUMOR, SCORING_ROUNDS
-from tests.harness import Golden, Harness
-from tests.hidden import Position, Tally, check_state_changes
+from tests.support.harness import Golden, Harness
+from tests.support.hidden import Position, Tally, check_state_changes
 
 PLAYERS = ("ann", "bob", "cho")
 HAND_CHANGES = 3

@@ -1,11 +1,13 @@
-"""A ninja who plays at random among the decisions the rules accept: for games that check what holds always."""
+"""A ninja who plays at random among the decisions the rules accept: for games that check what holds always,
+and the events of such games for the report tests."""
 from __future__ import annotations
 
 from itertools import combinations
 
 from engine.dice import Dice
-from games.ninjato import dojo, rounds
+from games.ninjato import dojo, preparation, rounds
 from games.ninjato.errors import RuleError
+from tests.ninjato.table import new_game
 
 
 def _treasure_sets(ninja: dict, requirement: list[str]) -> list[list[str]]:
@@ -87,3 +89,25 @@ def random_game(state: dict, stream, chooser: Dice, check=lambda state: None) ->
         events += happened
         check(state)
     return state, events
+
+
+def random_events() -> list[dict]:
+    """The events of whole games of ninja deciding at random (skills, peeks and the Pavilion included), and the
+    kinds only the batch orders make, with every reason an order may fall through for."""
+    events = preparation.setup(["ann", "bob", "cid"], {}, Dice(b"report dice"), Dice(b"report stream"))[1]
+    for number in range(4):
+        players = ("ann", "bob", "cid", "dan")[:2 + number % 3]
+        state, stream = new_game(players, key=f"report {number}".encode())
+        events += random_game(state, stream, Dice(f"report chooser {number}".encode()))[1]
+    codes = ["house-closed", "unknown-house", "house-empty", "sentry-not-beaten", "claim-own-clan",
+             "skill-not-available", "skill-not-offered", "no-hensojutsu-left", "wrong-payment", "card-taken",
+             "card-not-offered", "treasure-not-held", "requirement-not-met", "not-in-dojo-row",
+             "wrong-number-of-cards", "hand-limit", "card-not-in-hand", "a-code-of-tomorrow"]
+    mine = {"audience": ["ann"], "player": "ann", "shuriken": 2}
+    events += [{"kind": "order_fell_through", **mine, "rank": 1, "do": "raid", "code": code} for code in codes]
+    events += [{"kind": "order_default", **mine, "code": "no-orders"},
+               {"kind": "order_default", **mine, "code": "no-action-possible"},
+               {"kind": "order_adjusted", **mine, "code": "card-not-in-hand", "card": 4},
+               {"kind": "order_adjusted", **mine, "code": "token-not-in-pile", "clan": "taira", "worth": 8},
+               {"kind": "alarm_ignored", "audience": "all", "house": "house-2"}]
+    return events

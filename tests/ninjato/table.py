@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.dice import Dice
 from games.ninjato import preparation, rounds
-from tests.scripted import ScriptedDice
+from tests.support.scripted import ScriptedDice
 
 STREAM_KEY = b"ninjato tests: the hidden stream"
 

@@ -7,7 +7,7 @@ from engine.dice import Dice, recheck
 from games.ninjato import decks, preparation, rounds
 from games.ninjato.errors import RuleError
 from tests.ninjato.table import STREAM_KEY, act, new_game
-from tests.scripted import ScriptedDice
+from tests.support.scripted import ScriptedDice
 
 HIDDEN = ("dojo", "guards", "elites", "envoys", "rumors", "skills", "hensojutsu", "bag")
 

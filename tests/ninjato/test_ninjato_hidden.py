@@ -6,9 +6,8 @@ import dataclasses
 
 from engine.canonical import copy_plain
 from games import get
-from tests.hidden import position
 from tests.ninjato import harness
-from tests.test_hidden_properties import first_leak
+from tests.support.hidden import first_leak, position
 
 
 def showing_hands(game):

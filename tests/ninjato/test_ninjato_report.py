@@ -10,12 +10,9 @@ import re
 import pytest
 
 import games
-from engine.dice import Dice
-from games.ninjato import preparation
 from pbem import door, render
 from pbem.campaign import Campaign
-from tests.ninjato.players import random_game
-from tests.ninjato.table import new_game
+from tests.ninjato.players import random_events
 
 GAMES = (("1", 2), ("2", 3), ("3", 4))
 UNTOLD = "[no sentence for this event: "
@@ -39,28 +36,6 @@ def told_without_fields(text: str) -> list[str]:
     """The lines of a report that look like an event told as its fields (the order form apart)."""
     story = text.split("\n#")[0]
     return [line for line in story.splitlines() if UNTOLD in line or RAW.search(line)]
-
-
-def random_events() -> list[dict]:
-    """The events of whole games of ninja deciding at random (skills, peeks and the Pavilion included), and the
-    kinds only the batch orders make, with every reason an order may fall through for."""
-    events = preparation.setup(["ann", "bob", "cid"], {}, Dice(b"report dice"), Dice(b"report stream"))[1]
-    for number in range(4):
-        players = ("ann", "bob", "cid", "dan")[:2 + number % 3]
-        state, stream = new_game(players, key=f"report {number}".encode())
-        events += random_game(state, stream, Dice(f"report chooser {number}".encode()))[1]
-    codes = ["house-closed", "unknown-house", "house-empty", "sentry-not-beaten", "claim-own-clan",
-             "skill-not-available", "skill-not-offered", "no-hensojutsu-left", "wrong-payment", "card-taken",
-             "card-not-offered", "treasure-not-held", "requirement-not-met", "not-in-dojo-row",
-             "wrong-number-of-cards", "hand-limit", "card-not-in-hand", "a-code-of-tomorrow"]
-    mine = {"audience": ["ann"], "player": "ann", "shuriken": 2}
-    events += [{"kind": "order_fell_through", **mine, "rank": 1, "do": "raid", "code": code} for code in codes]
-    events += [{"kind": "order_default", **mine, "code": "no-orders"},
-               {"kind": "order_default", **mine, "code": "no-action-possible"},
-               {"kind": "order_adjusted", **mine, "code": "card-not-in-hand", "card": 4},
-               {"kind": "order_adjusted", **mine, "code": "token-not-in-pile", "clan": "taira", "worth": 8},
-               {"kind": "alarm_ignored", "audience": "all", "house": "house-2"}]
-    return events
 
 
 @pytest.mark.slow

@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 import games
 from pbem import report_schema
 from pbem.campaign import Campaign
-from tests.ninjato.test_ninjato_report import random_events
+from tests.ninjato.players import random_events
 
 GAMES = (("1", 2), ("2", 3), ("3", 4))   # the games test_ninjato_report.py reads: played once for both
 
@@ -25,7 +25,7 @@ def played(demo_game):
 
 @pytest.fixture(scope="module")
 def checker(played):
-    from tests.test_report_schema import Checker
+    from tests.support.schemas import Checker
 
     return Checker("ninjato")
 
@@ -68,7 +68,7 @@ def test_the_events_only_random_play_or_the_batch_orders_make_validate_too(playe
 @pytest.mark.parametrize("change", ["a hand of another ninja as cards", "an event value no kind has",
                                     "a house that does not exist", "a treasure without its value"])
 def test_a_report_changed_where_the_schema_is_strict_is_refused(played, change):
-    from tests.test_report_schema import validator
+    from tests.support.schemas import validator
 
     where, document = documents(played)[5]
     view = document["view"]

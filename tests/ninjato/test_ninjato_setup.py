@@ -9,7 +9,7 @@ from engine.dice import Dice
 from games.ninjato import components, preparation
 from games.ninjato.errors import RuleError
 from tests.ninjato.table import STREAM_KEY, new_game
-from tests.scripted import ScriptedDice
+from tests.support.scripted import ScriptedDice
 
 
 def pieces_in_play(state: dict) -> Counter:

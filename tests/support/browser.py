@@ -17,8 +17,8 @@ API
                                     (zlib and the five PNG filters, nothing else needed)
 
 Command line
-    python tests/browser.py install
-    python tests/browser.py shot PAGE.html [--width 390 --height 844] [--out FOLDER]
+    python tests/support/browser.py install
+    python tests/support/browser.py shot PAGE.html [--width 390 --height 844] [--out FOLDER]
 """
 from __future__ import annotations
 

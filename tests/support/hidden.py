@@ -29,7 +29,7 @@ carries them, and the acknowledgement (PARTS):
 Nothing here knows a game: what differs between games (the table sizes and
 options drawn, the orders varied, the orders never carried out, the game's own
 checks) comes from the game's adapter, found through the registry
-(tests/harness.py).
+(tests/support/harness.py).
 
 `check_hidden(game_name, draws)` runs them for benchmarks/reliability.py;
 tests/test_hidden_properties.py drives the same checks with hypothesis. Every
@@ -63,7 +63,7 @@ from pbem.inbox import forecast_text
 from pbem.pictures import svg_to_png
 from pbem.rounds import compute_round, hidden_record, report_mail
 from pbem.site import ArchivedRound, page_name, public_record, record_name, site_files
-from tests.harness import harness_for
+from tests.support.harness import harness_for
 
 NAMES = ("ann", "bob", "cho", "dan", "eve", "fay")
 MAX_ROUNDS = 15
@@ -738,7 +738,7 @@ def check_next_seed(pos: Position, player: str, change: int, game: Game | None =
         out_of_step = tuple(real.get(f"reports/{player}.{suffix}", b"")
                             for suffix in ("txt", "json", "html", "svg", "png")) != mine[:5]
     if out_of_step:
-        tally.leaks.append(f"{where}: tests.hidden.report is out of step with compute_round; every check "
+        tally.leaks.append(f"{where}: tests.support.hidden.report is out of step with compute_round; every check "
                            "that uses it must be brought back in line")
     tally.changes += 1
     for name in sorted(real):
@@ -873,3 +873,24 @@ def announcing_orders(game: Game) -> Game:
         return new, events + [{"kind": "orders", "audience": ALL, "orders": copy_plain(orders)}]
 
     return dataclasses.replace(game, resolve=resolve)
+
+
+def checked(check, game_name: str, played: int, rounds: int, seat: int, change: int, **planted) -> Tally:
+    pos = position(game_name, played, rounds)
+    return check(pos, pos.players[seat % len(pos.players)], change, **planted)
+
+
+def first_leak(check, game_name: str, **planted) -> str | None:
+    """The first leak the check finds over a few positions, players and changes, or None."""
+    for played in range(2):
+        for rounds in (1, 3, 6, 10):
+            for seat in range(3):
+                tally = checked(check, game_name, played, rounds, seat, 7 * rounds + seat, **planted)
+                if tally.leaks:
+                    return tally.leaks[0]
+    return None
+
+
+def every_event(events: list[dict], player: str) -> list[dict]:
+    """engine.for_player without its filter: a report that tells every player everything."""
+    return [{k: v for k, v in ev.items() if k != "audience"} for ev in events]

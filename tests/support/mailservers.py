@@ -50,8 +50,8 @@ Dovecot 2.3 configuration syntax only (Debian 12, Ubuntu 22.04/24.04). Dovecot 2
 settings; with 2.4 ServersUnavailable says so.
 
 Command line
-    python tests/mailservers.py install
-    python tests/mailservers.py run --user ann@example.org --user gm@example.org [--folder DIR]
+    python tests/support/mailservers.py install
+    python tests/support/mailservers.py run --user ann@example.org --user gm@example.org [--folder DIR]
 """
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ def dovecot_version() -> str:
     version = out.split()[0] if out.split() else "?"
     if not version.startswith("2.3."):
         raise ServersUnavailable(
-            f"Dovecot {version} is installed, but tests/mailservers.py writes Dovecot 2.3 configuration"
+            f"Dovecot {version} is installed, but tests/support/mailservers.py writes Dovecot 2.3 configuration"
             " (as shipped by Debian 12 and Ubuntu 22.04/24.04); install Dovecot 2.3 or port the config")
     return version
 
@@ -180,7 +180,7 @@ def _no_service_starts():
     if policy.exists():
         yield
         return
-    policy.write_text("#!/bin/sh\n# written by pbem tests/mailservers.py during apt-get install\nexit 101\n")
+    policy.write_text("#!/bin/sh\n# written by pbem tests/support/mailservers.py during apt-get install\nexit 101\n")
     policy.chmod(0o755)
     try:
         yield
@@ -477,7 +477,7 @@ class MailServers:
             no_chroot = "  chroot =\n"
         ssl = (f"ssl = yes\nssl_cert = <{self.ca_file}\nssl_key = <{self.key_file}" if self.tls else "ssl = no")
         self.config_path.write_text(f"""\
-# A private Dovecot 2.3 for pbem's end-to-end tests, written by tests/mailservers.py.
+# A private Dovecot 2.3 for pbem's end-to-end tests, written by tests/support/mailservers.py.
 base_dir = {run}
 state_dir = {run}/state
 instance_name = pbem-tests
@@ -581,7 +581,7 @@ def _group_name(gid: int) -> str:
 # -- command line ---------------------------------------------------------------------------------
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="tests/mailservers.py", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="tests/support/mailservers.py", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("install", help="install Dovecot's IMAP and LMTP servers if missing (needs root)")
     run = commands.add_parser("run", help="start Dovecot and the SMTP server until Ctrl-C")

@@ -31,8 +31,8 @@ from pbem.campaign import Campaign
 from pbem.gm_results import write_stand_in
 from pbem.orders import read_orders
 from tests.conftest import ROOT, pbem_env, run
-from tests.harness import registered, table_for
-from tests.mailplay import (
+from tests.support.harness import registered, table_for
+from tests.support.mailplay import (
     ADDRESSES,
     GM,
     PLAYERS,
@@ -41,7 +41,7 @@ from tests.mailplay import (
     mail_campaign,
     send_by_smtp,
 )
-from tests.mailservers import MailServers
+from tests.support.mailservers import MailServers
 
 
 def _tick_process(folder: Path) -> subprocess.Popen:

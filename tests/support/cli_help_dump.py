@@ -1,9 +1,9 @@
 """Every listed command's `--help`, in the order `pbem --help` lists them: a dump to diff before and after a change
 that should leave the command line as it is (splitting pbem/cli.py into modules, say).
 
-    .venv/bin/python tests/cli_help_dump.py > before.txt
+    .venv/bin/python tests/support/cli_help_dump.py > before.txt
     ... the change ...
-    .venv/bin/python tests/cli_help_dump.py | diff before.txt -
+    .venv/bin/python tests/support/cli_help_dump.py | diff before.txt -
 
 Each command is asked for its help as a GM would (`pbem odds ikusa --help`), at a fixed terminal width so that
 the dump does not depend on the terminal it runs in. The commands a game brings without listing them (`pbem
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 

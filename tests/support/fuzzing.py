@@ -3,7 +3,7 @@
 Used by tests/test_fuzz_orders.py (hypothesis strategies, a few hundred examples,
 asserting) and by benchmarks/reliability.py (`fuzz(game, cases)`: thousands of
 files, every outcome counted, nothing asserted). The files themselves come from
-tests/order_files.py.
+tests/support/order_files.py.
 
 An order file comes by mail, so anything may arrive. For each file `read_orders` must:
 - return a Submission or raise OrdersRejected, and nothing else;
@@ -34,8 +34,8 @@ from pbem.orders import (
     read_orders,
 )
 from tests.conftest import TOKENS
-from tests.harness import registered
-from tests.order_files import Case, Rolled, Target, make_case, prepare_targets, shown
+from tests.support.harness import registered
+from tests.support.order_files import Case, Rolled, Target, make_case, prepare_targets, shown
 
 TREE_EVERY = 500        # cases between two checks that the campaign folders did not change
 MINIMISE_BUDGET = 150   # read_orders calls spent on shrinking the file of one finding
@@ -266,7 +266,7 @@ def fuzz(game_name: str, cases: int, seed: int = 0) -> dict:
     }
 
 
-if __name__ == "__main__":  # python -m tests.fuzzing [GAME [CASES [SEED]]]
+if __name__ == "__main__":  # python -m tests.support.fuzzing [GAME [CASES [SEED]]]
     import sys
 
     arguments = sys.argv[1:]

@@ -17,7 +17,7 @@ from pbem import clock
 from pbem.campaign import Campaign
 from pbem.gm_results import write_stand_in
 from tests.conftest import START, TOKENS, make_campaign, run
-from tests.harness import table_for
+from tests.support.harness import table_for
 
 SLOW_SECONDS = 1.0
 DAMAGED = ("rounds/0002/state.json", "rounds/0002/round.json", "rounds/0002/dice.json", "rounds/0002/inputs.json",

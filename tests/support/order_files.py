@@ -20,7 +20,7 @@ The campaigns they are read against, and the game's names and keys they draw
 on, come from the game's adapter. The generators take their decisions from a
 `Choices`: `Drawn` asks hypothesis (the strategies `order_files` and `cases`,
 which shrink a failing file), and `Rolled` asks a random.Random (the `fuzz`
-driver in tests/fuzzing.py: several times faster, and what it finds it
+driver in tests/support/fuzzing.py: several times faster, and what it finds it
 shrinks itself, by lines and bytes).
 """
 from __future__ import annotations
@@ -48,7 +48,7 @@ from pbem.orders import (
 )
 from pbem.rounds import resolve
 from tests.conftest import START, TOKENS, make_campaign
-from tests.harness import harness_for, registered
+from tests.support.harness import harness_for, registered
 
 LONGEST_LIST = 1000     # a "very long" list; longer ones only slow the writing of the file down
 

@@ -37,7 +37,7 @@ class Golden:
 class Harness:
     """A game's test adapter; the fields with a default may be left out.
 
-    Hidden information (tests/hidden.py):
+    Hidden information (tests/support/hidden.py):
       player_counts     the table sizes random positions are drawn from (repeats weigh);
       draw_options      (player count, rng) -> the campaign options of a random position;
       vary_orders       (state, player, computer's orders, rng) -> orders the computer seldom gives, or None;
@@ -49,7 +49,7 @@ class Harness:
       checks            the game's own hidden checks, name -> check(position, player, change, game=None);
       rotation          the targeted checks given to successive draws, generic ones ("events", "orders",
                         "dice") and the game's own.
-    Fuzzing (tests/order_files.py):
+    Fuzzing (tests/support/order_files.py):
       scenes            (label, players, rounds played or None for a finished game) to fuzz against;
       vocabulary        state -> (names, keys): the words of the game a fuzzed file draws on (the players'
                         names and the envelope's keys are added);
@@ -59,9 +59,9 @@ class Harness:
                         results file of that round, as a GM might write it (the positions record what the game
                         reads of it), and its own checks vary the results where a player may not see them.
     JSON report schema (tests/test_report_schema.py):
-      rare_events       event kind -> why the battery of seeded games (tests/report_battery.py) never shows it;
+      rare_events       event kind -> why the battery of seeded games (tests/support/report_battery.py) never shows it;
                         every other kind the game's schema names must be seen there.
-    Killing (tests/killing.py) needs nothing of its own: its orders are the
+    Killing (tests/support/killing.py) needs nothing of its own: its orders are the
     computer player's.
     """
 
@@ -98,11 +98,11 @@ def harness_for(game_name: str) -> Harness:
     except ModuleNotFoundError as exc:
         if exc.name and where.startswith(exc.name):
             raise MissingHarness(f"game {game_name!r} has no test adapter: write {where.replace('.', '/')}.py "
-                                 "with HARNESS = tests.harness.Harness(...)") from None
+                                 "with HARNESS = tests.support.harness.Harness(...)") from None
         raise
     found = getattr(module, "HARNESS", None)
     if not isinstance(found, Harness):
-        raise MissingHarness(f"{where} holds no HARNESS = tests.harness.Harness(...)")
+        raise MissingHarness(f"{where} holds no HARNESS = tests.support.harness.Harness(...)")
     return found
 
 

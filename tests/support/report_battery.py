@@ -1,7 +1,7 @@
 """A battery of seeded games of every registered game, with every JSON report pbem wrote of them.
 
 The schema tests (tests/test_report_schema.py) validate every report here: the goldens as stored, and
-more seeded games played in memory as tests/hidden.py plays them (the computer player's orders, now and
+more seeded games played in memory as tests/support/hidden.py plays them (the computer player's orders, now and
 then varied as the game's adapter varies them, now and then a player silent), each round made into its
 files by pbem's own `compute_round`, the record chain included. For each report the battery keeps the
 model the text report was rendered from, so a test can hold the JSON against it.
@@ -17,8 +17,8 @@ from games import get
 from pbem import render
 from pbem.rounds import compute_round
 from tests import goldens
-from tests.harness import registered
-from tests.hidden import CAMPAIGN, ShellCampaign, new_trajectory, play_round
+from tests.support.harness import registered
+from tests.support.hidden import CAMPAIGN, ShellCampaign, new_trajectory, play_round
 
 # (game, trajectory seeds, rounds at most): whole games of Age of War; Ikusa games of 2 to 5 players,
 # long enough for eliminations and a winner in some of them

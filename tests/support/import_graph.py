@@ -5,7 +5,7 @@ A relative import is resolved against the importing module's package; `from pkg 
 submodule `pkg.name` when there is one, and `pkg` itself (its `__init__`) otherwise; `import a.b.c` imports
 `a.b.c`. Only modules found under the scanned folders are nodes; every other import is left out.
 
-    .venv/bin/python tests/import_graph.py [ROOT]
+    .venv/bin/python tests/support/import_graph.py [ROOT]
 
 prints each cycle (a strongly connected component of more than one module, or a module importing itself)
 with one shortest loop through it, and the count of imports made inside functions, per package.
@@ -18,7 +18,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("engine", "games", "pbem")
 Statement = tuple[list[str | None], bool]   # (the module each name imports, or None; inside a function)
 

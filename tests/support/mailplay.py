@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pbem.campaign import Campaign
 from tests.conftest import TOKENS, make_campaign
-from tests.mailservers import MailServers
+from tests.support.mailservers import MailServers
 
 PLAYERS = ("ann", "bob", "cho")
 GM = "war@example.org"

@@ -12,9 +12,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from tests.adversary import COMMANDS, SLOW_SECONDS, played_campaign
+from tests.support.adversary import COMMANDS, SLOW_SECONDS, played_campaign
 
-# The JSON files of a played campaign (tests.adversary.played_campaign, with the files planted below).
+# The JSON files of a played campaign (tests.support.adversary.played_campaign, with the files planted below).
 JSON_FILES = ("deadline.json", "rerun.json", "forcing.json", "held.json", "pause.json", "away.json",
               "mail-left.json", "outbox/.retry.json", "orders/ann.json", "rounds/0002/inputs.json",
               "rounds/0002/round.json", "rounds/0002/dice.json", "rounds/0001/round.json")

@@ -41,8 +41,8 @@ def own_chain() -> dict:
     return {**MAINNET, "public_key": G2Basic.SkToPk(OWN_SECRET_KEY).hex(), "hash": "pbem-test-chain"}
 
 
-SIGNED = Path(__file__).parent / "data" / "own_chain.json"
-"""Signatures of the own chain's rounds that the long tests use, made once by `python tests/beacons.py`
+SIGNED = Path(__file__).parent.parent / "data" / "own_chain.json"
+"""Signatures of the own chain's rounds that the long tests use, made once by `python tests/support/beacons.py`
 (signing costs 0.3 s a round)."""
 
 
