@@ -55,10 +55,6 @@ from .build import why_not_build
 from .levy import _place, army_has_room, koku_needed, why_not_levy
 from .movement import left_empty, move_armies
 from .playbook import (
-    ARMY_ODDS,
-    FORCE_ODDS,
-    LONE_DAIMYO_ODDS,
-    WITHDRAW,
     Allocation,
     best_attack,
     borders_enemy,
@@ -88,7 +84,6 @@ from .state import (
 )
 from .units import DAIMYO, DEFAULT_PRIORITY, RONIN, VALUE, compact, regular_units
 
-# an army's first battle is at playbook.ARMY_ODDS (LONE_DAIMYO_ODDS for a daimyo alone), as auto-v1's
 LATER_ODDS = Fraction(70, 100)     # a later battle of its campaign, with what the earlier ones leave it
 NINJA_SUCCESS = Fraction(8, 12)    # the ninja's d12 kills on 8 or less
 NINJA_GAIN = Fraction(10, 100)     # the ninja is hired when it raises an attack's chance this much
@@ -377,12 +372,12 @@ def campaign_from(state: dict, side: str, board: Board, army_id: str, start: str
     campaign = Campaign(army_id, ends_at=start)
     reach, seen = Fraction(1), set(taken) | {start}
     for attack in range(1 if lone else level):
-        needed = (LONE_DAIMYO_ODDS if lone else ARMY_ODDS) if attack == 0 else LATER_ODDS
+        needed = (playbook.LONE_DAIMYO_ODDS if lone else playbook.ARMY_ODDS) if attack == 0 else LATER_ODDS
         choice = best_battle(state, side, board, start, force, seen, needed, ninja and campaign.ninja is None)
         if choice is None:
             break
         target, chance, hired = choice
-        campaign.battles.append({"army": army_id, "target": target, "withdraw": dict(WITHDRAW)})
+        campaign.battles.append({"army": army_id, "target": target, "withdraw": dict(playbook.WITHDRAW)})
         campaign.worth += reach * chance * (ARMY_WORTH if army_at(state, target) else 1)
         if hired:
             campaign.ninja = hired
@@ -460,14 +455,14 @@ def best_ninja(campaigns: list[Campaign]) -> str | None:
 
 def province_battles(state: dict, side: str, board: Board, taken: set, busy: set) -> list[tuple[dict, str]]:
     """([(battle entry, origin)]): each provincial force of two or more regular units (after phase A's pick-ups)
-    against its likeliest win among the targets left, at FORCE_ODDS or better."""
+    against its likeliest win among the targets left, at playbook.FORCE_ODDS or better."""
     battles = []
     taken = set(taken)
     for pid in ordered_provinces(state, side):
         force = state["provinces"][pid]["force"]
         if regular_units(force) < 2 or pid in busy:   # a fighting army's force takes its beaten provinces
             continue
-        choice = best_attack(state, side, board, pid, force, taken, FORCE_ODDS)
+        choice = best_attack(state, side, board, pid, force, taken, playbook.FORCE_ODDS)
         if choice is not None:
             taken.add(choice[0])
             battles.append(({"province": pid, "target": choice[0]}, pid))
