@@ -14,17 +14,17 @@ army stands, this one plans each army's round, army by army (by id):
   (the likeliest win; an enemy army counts half as much again, its daimyo
   dies), the first at 60% or better (85% for a daimyo alone), each later one
   at 70% or better against the army as the earlier battles are expected to
-  leave it (Lanchester's square law). Chances are computer.win_chance's
+  leave it (Lanchester's square law). Chances are playbook.win_chance's
   (exact odds for small battles). Provincial forces attack as computer.py's.
 - Phase D: a unit of the provincial force where the army stands takes the
   first beaten province, the army drops one of its troops into each other;
-  the rest as computer.final_moves.
+  the rest as playbook.final_moves.
 - The ninja: where assassinating the enemy daimyo that defends a target
   would make the battle good enough, or raise its chance by 10 points (the
   d12 kills on 8 or less), it keeps a Koku back from the levy, bids for the
   ninja and orders the assassination before its own war's phase B.
 - Ronin join its attacks; the Koku left hire more for its armies that will
-  stand next to an enemy (computer.guard_ronin: hidden ronin defend too), and
+  stand next to an enemy (playbook.guard_ronin: hidden ronin defend too), and
   Koku that buy nothing else go to the ninja box, so no other side can use it.
 - It builds a castle, or a fortress on a castle, with 6 Koku or more, on its
   province where the strongest enemy army stands next door (twice as much
@@ -48,15 +48,23 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from . import computer
+from . import playbook
 from .battles import defending_units
-from .board import Board, board_of_state
+from .board import Board
 from .build import why_not_build
-from .computer import FORCE_ODDS, WITHDRAW, best_attack, first_spared, last_standing, strength, win_chance
-from .levy import _place, army_has_room, koku_needed, levy_for_side, why_not_levy
+from .levy import _place, army_has_room, koku_needed, why_not_levy
 from .movement import left_empty, move_armies
-from .placement import default_placement_orders
-from .planning import BUILD_COST
+from .playbook import (
+    Allocation,
+    best_attack,
+    borders_enemy,
+    first_spared,
+    last_standing,
+    strength,
+    targets,
+    unit_counts,
+    win_chance,
+)
 from .ronin import PER_KOKU
 from .state import (
     ARMY_ASHIGARU_LIMIT,
@@ -64,24 +72,19 @@ from .state import (
     ASHIGARU,
     PROVINCIAL_LIMIT,
     SAMURAI,
-    active_sides,
     are_enemies,
     armies_on_board,
     army_at,
     colour_of,
     fortification_of,
-    is_two_player,
     ordered_provinces,
     regular_count,
     side_of_province,
-    sides_of,
     trial_copy,
 )
 from .units import DAIMYO, DEFAULT_PRIORITY, RONIN, VALUE, compact, regular_units
 
-FIRST_ODDS = Fraction(60, 100)     # an army's first battle at this chance of winning or better
 LATER_ODDS = Fraction(70, 100)     # a later battle of its campaign, with what the earlier ones leave it
-LONE_DAIMYO_ODDS = Fraction(85, 100)
 NINJA_SUCCESS = Fraction(8, 12)    # the ninja's d12 kills on 8 or less
 NINJA_GAIN = Fraction(10, 100)     # the ninja is hired when it raises an attack's chance this much
 ARMY_WORTH = Fraction(3, 2)        # a battle against an army is worth this much more: its daimyo dies
@@ -91,31 +94,23 @@ TURN_ORDER_FROM = 7
 
 # --- the entry point -------------------------------------------------------------------------------------
 
-def computer_orders(state: dict, player: str) -> dict:
-    """The player's order file for the next round, from what the player may see."""
-    if state["phase"] == "placement":
-        return default_placement_orders(state, player)
-    active = active_sides(state)
-    if state.get("over") or not any(side in active for side in sides_of(state, player)):
-        return {}
-    board = board_of_state(state)
-    sections = {side: side_orders(state, side, board) for side in sides_of(state, player) if side in active}
-    body = sections if is_two_player(state) else sections.get(player, {})
-    return legal(state, player, body)
+def computer_orders(view: dict, player: str) -> dict:
+    """The player's order file for the next round, from the player's view (playbook.order_file)."""
+    return playbook.order_file(view, player, side_orders, legal)
 
 
 def legal(state: dict, player: str, body: dict) -> dict:
     """The body with refused war entries dropped until none is refused (dropping a move may refuse the
-    attacks it led to), then as computer.legal: without the war, or only turn order."""
+    attacks it led to), then as playbook.legal: without the war, or only turn order."""
     for _ in range(4):
-        found = computer.problems(state, player, body)
+        found = playbook.problems(state, player, body)
         if not found:
             return body
         if not any(".battles[" in p.field or ".moves[" in p.field or ".final_moves[" in p.field
                    or p.field.startswith(("battles", "moves", "final_moves")) for p in found):
             break
-        body = computer._without_refused_entries(state, player, body, found)
-    return computer.legal(state, player, body)
+        body = playbook.without_refused_entries(state, player, body, found)
+    return playbook.legal(state, player, body)
 
 
 # --- one side's orders ---------------------------------------------------------------------------------
@@ -137,43 +132,25 @@ class Campaign:
 
 def side_orders(state: dict, side: str, board: Board) -> dict:
     """Planning, build, levy, ronin, ninja and war for one side, each part following from the one before."""
-    koku = state["koku"].get(side, 0)
-    if not ordered_provinces(state, side):
-        return {"planning": {"turn_order": koku}}
-    boxes = {"turn_order": 1 if koku >= TURN_ORDER_FROM else 0, "build": 0, "levy": 0, "ronin": 0, "ninja": 0}
-    section: dict = {}
-    site = build_site(state, side, board) if koku >= BUILD_FROM else None
+    koku = Allocation(state, side, turn_order_from=TURN_ORDER_FROM)
+    site = build_site(state, side, board) if koku.total >= BUILD_FROM else None
     if site:
-        boxes["build"] = BUILD_COST
-        section["build"] = {"kind": site[0], "province": site[1]}
-    left = koku - boxes["turn_order"] - boxes["build"]
-    ninja_ok = state["round"] + 1 > 1 and left >= 1 and ninja_pays(state, side, board)
-    levy = mixed_levy(state, side, board, left - (1 if ninja_ok else 0))   # a Koku kept back for the ninja
-    trial = trial_copy(state)
-    if levy:
-        boxes["levy"] = koku_needed(_counts(levy))
-        section["levy"] = {"units": levy}
-        levy_for_side(trial, side, boxes["levy"], levy)
-        left -= boxes["levy"]
-    trial["round"] = state["round"] + 1   # the round these orders are for: the first-round rule reads it
-    ninja_ok = ninja_ok and left >= 1
-    campaigns, moved = plan_campaigns(trial, side, board, PER_KOKU * (left - (1 if ninja_ok else 0)), ninja_ok)
+        koku.build(*site)
+    ninja_ok = state["round"] + 1 > 1 and koku.left >= 1 and ninja_pays(state, side, board)
+    levy = mixed_levy(state, side, board, koku.left - (1 if ninja_ok else 0))   # a Koku kept back for the ninja
+    trial = koku.levy(state, side, levy)
+    ninja_ok = ninja_ok and koku.left >= 1
+    campaigns, moved = plan_campaigns(trial, side, board, PER_KOKU * (koku.left - (1 if ninja_ok else 0)), ninja_ok)
     hire = best_ninja(campaigns) if ninja_ok else None
     if hire:
-        boxes["ninja"] = 1
-        left -= 1
-        section["ninja"] = {"assassinate": {"daimyo": hire, "before": "B", "war_of": side}}
+        koku.spend("ninja", 1, ninja={"assassinate": {"daimyo": hire, "before": "B", "war_of": side}})
     deployed = [{"to": c.army, "count": c.ronin} for c in campaigns if c.ronin]
-    spare = PER_KOKU * left - sum(entry["count"] for entry in deployed)
+    spare = PER_KOKU * koku.left - sum(entry["count"] for entry in deployed)
     garrisoned = {c.army for c in campaigns if c.move and c.move.get("garrison")}
     deployed += [entry for entry in guard_ronin(trial, side, board, deployed, max(0, spare), moved)
                  if entry["to"] not in garrisoned]   # a garrison left on the way lowers the ronin limit
-    count = sum(entry["count"] for entry in deployed)
-    if count:
-        boxes["ronin"] = min(left, -(-count // PER_KOKU))
-        section["ronin"] = deployed
-        left -= boxes["ronin"]
-    boxes["ninja"] += left   # Koku that buy nothing useful bid for the ninja: no other side can then use it
+    koku.ronin(deployed)
+    koku.spend("ninja", koku.left)   # Koku that buy nothing useful bid for the ninja: no other side can then use it
 
     taken = {entry["target"] for c in campaigns for entry in c.battles}
     busy = {moved["armies"][c.army]["province"] for c in campaigns if c.battles}
@@ -184,21 +161,14 @@ def side_orders(state: dict, side: str, board: Board) -> dict:
         war["moves"] = moves
     war["battles"] = [entry for c in campaigns for entry in c.battles] + [entry for entry, _ in forces]
     war["final_moves"] = final_moves(moved, side, board, campaigns, forces)
-    return {"planning": boxes, **section, "war": war}
+    return koku.orders(war)
 
 
 def guard_ronin(state: dict, side: str, board: Board, deployed: list[dict], count: int, moved: dict) -> list[dict]:
-    """computer.guard_ronin for where phase A takes the armies: the ronin the Koku left can still hire go onto
+    """playbook.guard_ronin for where phase A takes the armies: the ronin the Koku left can still hire go onto
     the armies that will stand next to an enemy (hidden ronin defend too), within the limit before phase A."""
-    entries = computer.guard_ronin(state, side, board, deployed, count)
-    return [entry for entry in entries if _borders_enemy(moved, side, board, moved["armies"][entry["to"]]["province"])]
-
-
-def _counts(levy: list[dict]) -> dict[str, int]:
-    bought: dict[str, int] = {}
-    for entry in levy:
-        bought[entry["unit"]] = bought.get(entry["unit"], 0) + 1
-    return bought
+    entries = playbook.guard_ronin(state, side, board, deployed, count)
+    return [entry for entry in entries if borders_enemy(moved, side, board, moved["armies"][entry["to"]]["province"])]
 
 
 # --- build ---------------------------------------------------------------------------------------------
@@ -242,12 +212,12 @@ def mixed_levy(state: dict, side: str, board: Board, koku: int) -> list[dict]:
     order = {pid: i for i, pid in enumerate(owned)}
     armies = {state["armies"][a]["province"]: a for a in armies_on_board(state, side)}
     tray = dict(state["supply"]["figures"].get(colour_of(state, side), {}))
-    ranked = sorted(owned, key=lambda pid: (pid not in armies, not _borders_enemy(state, side, board, pid),
+    ranked = sorted(owned, key=lambda pid: (pid not in armies, not borders_enemy(state, side, board, pid),
                                             regular_count(state["provinces"][pid]["force"]), order[pid]))
     chosen: list[dict] = []
 
     def fits(units: list[dict]) -> bool:
-        counts = _counts(units)
+        counts = unit_counts(units)
         return koku_needed(counts) <= koku and all(tray.get(kind, 0) >= n for kind, n in counts.items())
 
     for pid in ranked:
@@ -323,12 +293,8 @@ def plan_campaigns(state: dict, side: str, board: Board, ronin: int, ninja: bool
 def massing(state: dict, side: str, board: Board, dest: str, units: dict) -> tuple[int, int]:
     """What a province is worth to an army with nothing to attack: standing on the border against the strongest
     enemy army there, then the units it gathers on the way."""
-    return enemy_threat(state, side, board, dest) if _borders_enemy(state, side, board, dest) else -1, \
+    return enemy_threat(state, side, board, dest) if borders_enemy(state, side, board, dest) else -1, \
         regular_units(units)
-
-
-def _borders_enemy(state: dict, side: str, board: Board, pid: str) -> bool:
-    return any(are_enemies(state, side, side_of_province(state, other)) for other in board.neighbours(pid))
 
 
 def destinations(state: dict, side: str, board: Board, army_id: str) -> list[tuple[dict | None, str, dict]]:
@@ -406,12 +372,12 @@ def campaign_from(state: dict, side: str, board: Board, army_id: str, start: str
     campaign = Campaign(army_id, ends_at=start)
     reach, seen = Fraction(1), set(taken) | {start}
     for attack in range(1 if lone else level):
-        needed = (LONE_DAIMYO_ODDS if lone else FIRST_ODDS) if attack == 0 else LATER_ODDS
+        needed = (playbook.LONE_DAIMYO_ODDS if lone else playbook.ARMY_ODDS) if attack == 0 else LATER_ODDS
         choice = best_battle(state, side, board, start, force, seen, needed, ninja and campaign.ninja is None)
         if choice is None:
             break
         target, chance, hired = choice
-        campaign.battles.append({"army": army_id, "target": target, "withdraw": dict(WITHDRAW)})
+        campaign.battles.append({"army": army_id, "target": target, "withdraw": dict(playbook.WITHDRAW)})
         campaign.worth += reach * chance * (ARMY_WORTH if army_at(state, target) else 1)
         if hired:
             campaign.ninja = hired
@@ -433,12 +399,10 @@ def best_battle(state: dict, side: str, board: Board, here: str, force: dict, se
     assassination counts for its chance (NINJA_SUCCESS) of taking the daimyo out of the battle, where it
     makes the battle good enough or raises its chance by NINJA_GAIN."""
     best = None
-    for pid in board.neighbours(here):
-        if pid in seen or not are_enemies(state, side, side_of_province(state, pid)):
+    for pid in targets(state, side, board, here):
+        if pid in seen:
             continue
         defenders, defending_army, _ = defending_units(state, pid)
-        if not defenders or (state["round"] == 1 and defending_army is not None):
-            continue
         fort, naval = fortification_of(state["provinces"][pid]), board.is_sea_line(here, pid)
         chance = win_chance(force, defenders, fort, naval)
         hired = None
@@ -491,14 +455,14 @@ def best_ninja(campaigns: list[Campaign]) -> str | None:
 
 def province_battles(state: dict, side: str, board: Board, taken: set, busy: set) -> list[tuple[dict, str]]:
     """([(battle entry, origin)]): each provincial force of two or more regular units (after phase A's pick-ups)
-    against its likeliest win among the targets left, at FORCE_ODDS or better."""
+    against its likeliest win among the targets left, at playbook.FORCE_ODDS or better."""
     battles = []
     taken = set(taken)
     for pid in ordered_provinces(state, side):
         force = state["provinces"][pid]["force"]
         if regular_units(force) < 2 or pid in busy:   # a fighting army's force takes its beaten provinces
             continue
-        choice = best_attack(state, side, board, pid, force, taken, FORCE_ODDS)
+        choice = best_attack(state, side, board, pid, force, taken, playbook.FORCE_ODDS)
         if choice is not None:
             taken.add(choice[0])
             battles.append(({"province": pid, "target": choice[0]}, pid))
@@ -509,7 +473,7 @@ def final_moves(state: dict, side: str, board: Board, campaigns: list[Campaign],
                 forces: list[tuple[dict, str]]) -> list[dict]:
     """Each army that fought takes the provinces it beat: a unit of the provincial force where it stands goes
     into the first (one unit stays), the army drops one of its own into each of the others (its troops as the
-    battles are expected to leave them, one kept); the rest as computer.final_moves, for the armies that did not
+    battles are expected to leave them, one kept); the rest as playbook.final_moves, for the armies that did not
     fight and the provincial forces, from where phase A leaves them."""
     orders = []
     fought = {c.army for c in campaigns if c.battles}
@@ -534,7 +498,7 @@ def final_moves(state: dict, side: str, board: Board, campaigns: list[Campaign],
             orders.append({"army": c.army, "path": [], "drop": drops})
     rest = {**state,
             "armies": {a: ({**army, "status": "lost"} if a in fought else army) for a, army in state["armies"].items()}}
-    others = computer.final_moves(rest, side, board, forces)
+    others = playbook.final_moves(rest, side, board, forces)
     taken = {entry["target"] for c in campaigns for entry in c.battles}
     busy = {state["armies"][a]["province"] for a in fought}
     return orders + [o for o in others if o.get("to") not in taken and o.get("province") not in busy
