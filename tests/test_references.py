@@ -2,11 +2,15 @@
 Game): every registered game's resolve, and a bad one says which game and which field it is."""
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
+import games
 from engine import Game
-from engine.game import function_references
-from engine.references import BadReference, absolute
+from engine.game import function_references, game_commands, odds_commands
+from engine.references import BadReference, absolute, resolve
 
 
 def made(**functions) -> Game:
@@ -15,6 +19,28 @@ def made(**functions) -> Game:
                            "computer_orders", "resolve", "view", "is_over", "standings"), len)
     return Game(name="broken", title="Broken", min_players=2, max_players=2, package="games.age_of_war",
                 **{**given, **functions})
+
+
+def test_every_reference_of_every_registered_game_resolves_to_a_callable():
+    counted = 0
+    for name in games.GAMES:
+        game = games.get(name)
+        for field, reference in function_references(game).items():
+            assert callable(getattr(game, field)), (name, field, reference)
+            assert getattr(game, field) is resolve(reference), (name, field)
+            counted += 1
+        for reference in {**game_commands(game), **odds_commands(game)}.values():
+            assert callable(resolve(reference)), (name, reference)
+            counted += 1
+    assert counted >= 18, f"only {counted} references in the registered games"
+
+
+def test_a_field_read_is_the_function_its_reference_names():
+    from games.age_of_war import orders
+
+    game = games.get("age-of-war")
+    assert function_references(game)["check_orders"] == "games.age_of_war.orders:check_orders"
+    assert game.check_orders is orders.check_orders
 
 
 def test_a_function_given_as_it_is_is_read_as_it_is():
@@ -59,3 +85,15 @@ def test_an_absolute_reference_needs_no_package():
     assert absolute("games.ikusa.spy:briefings") == "games.ikusa.spy:briefings"
     assert absolute(".spy:briefings", "games.ikusa") == "games.ikusa.spy:briefings"
     assert absolute("..ikusa.spy:briefings", "games.ninjato") == "games.ikusa.spy:briefings"
+
+
+def test_registering_a_game_imports_none_of_the_modules_it_names_by_reference():
+    program = ("import sys, games\n"
+               "game = games.get('age-of-war')\n"
+               "print(sorted(m for m in sys.modules if m.startswith('games.age_of_war.')))\n"
+               "game.check_orders\n"
+               "print('games.age_of_war.orders' in sys.modules, 'games.age_of_war.picture' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True).stdout
+    before, after = out.splitlines()
+    assert "games.age_of_war.orders" not in before and "games.age_of_war.picture" not in before
+    assert after == "True False"
