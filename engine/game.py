@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Protocol
+from dataclasses import dataclass, field, fields
+from typing import Generic, Protocol, TypeVar, cast
 
+from engine import references
 from engine.problems import Problem, ProblemTable
 
 State = dict
@@ -62,6 +63,48 @@ def _escaped(char: str) -> str:
     return char
 
 
+F = TypeVar("F")
+
+
+class _Required:
+    """The default of a Function field that has none: the game must give it."""
+
+
+_REQUIRED = _Required()
+
+
+class Function(Generic[F]):
+    """A field of Game that a game gives a function, or a "module:function" reference to one (engine.references):
+    read, it is always the function, a reference resolved (its module imported) when the field is first read."""
+
+    def __init__(self, default: F | _Required = _REQUIRED) -> None:
+        self.default = default
+        self.field = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.field = name
+
+    def __get__(self, game: Game | None, owner: type | None = None) -> F:
+        if game is None:   # the dataclass asks the class for the field's default
+            if isinstance(self.default, _Required):
+                raise AttributeError(self.field)
+            return self.default
+        value = game.__dict__[self.field]
+        if not isinstance(value, str):
+            return value
+        try:
+            found = references.resolve(value)
+        except references.BadReference as error:
+            raise references.BadReference(f"game {game.name!r}, Game.{self.field}: {error}") from None
+        if not callable(found):
+            raise references.BadReference(f"game {game.name!r}, Game.{self.field}: {value!r} is a "
+                                          f"{type(found).__name__}, not a function")
+        return cast(F, found)
+
+    def __set__(self, game: Game, value: F | str) -> None:
+        game.__dict__[self.field] = value
+
+
 @dataclass(frozen=True)
 class Checked:
     """The answer to an order file: problems, or the normalised orders and a forecast."""
@@ -95,53 +138,63 @@ class GmResults:
 
 @dataclass(frozen=True)
 class Game:
-    """What the shell needs of a game. See docs/adding-a-game.md."""
+    """What the shell needs of a game. See docs/adding-a-game.md.
+
+    Each function field (those typed Function) takes the function, or a "module:function" reference to it: a
+    string, absolute ("games.x.orders:check_orders") or relative to `package` (".orders:check_orders"). A
+    reference is checked for its form when the Game is made, and resolved, its module imported, when the field is
+    first read (engine.references keeps what it found): a game's package so names the rules it keeps in heavier
+    modules without importing them, and `pbem status` pays for none of them. Read, a field is always the
+    function: the shell calls `game.check_orders(view, player, body)` whichever the game gave. A reference whose
+    module or function is missing, or names no function, raises engine.references.BadReference naming the game
+    and the field.
+    """
 
     name: str
     title: str
     min_players: int
     max_players: int
     # (players in seat order, options, dice) -> (state, events)
-    setup: Callable[[list[str], dict, Dice], tuple[State, list[dict]]]
+    setup: Function[Callable[[list[str], dict, Dice], tuple[State, list[dict]]]] = Function()
     # (view, player, body of an order file as a dict) -> Checked: judged on what the player may know, since its
     # problems and forecast reach the player's acknowledgement (pbem/door.py)
-    check_orders: Callable[[View, str, dict], Checked]
+    check_orders: Function[Callable[[View, str, dict], Checked]] = Function()
     # normalised orders -> the TOML lines of their body (parse of these gives them back)
-    format_orders: Callable[[Orders], str]
+    format_orders: Function[Callable[[Orders], str]] = Function()
     # (view, player) -> the order form's body: the commented TOML itself, or (a game whose words are in its
     # templates) the form as data, which its template <folder>/order_form.toml.j2 writes out as `form`
-    order_form: Callable[[View, str], str | dict]
+    order_form: Function[Callable[[View, str], str | dict]] = Function()
     # (state, player) -> orders for a player who sent none
-    default_orders: Callable[[State, str], Orders]
+    default_orders: Function[Callable[[State, str], Orders]] = Function()
     # (view, player) -> orders chosen by the computer player, from what that player may know alone
-    computer_orders: Callable[[View, str], Orders]
+    computer_orders: Function[Callable[[View, str], Orders]] = Function()
     # (state, {player: orders}, dice) -> (new state, events)
-    resolve: Callable[[State, dict[str, Orders], Dice], tuple[State, list[dict]]]
+    resolve: Function[Callable[[State, dict[str, Orders], Dice], tuple[State, list[dict]]]] = Function()
     # (state, player) -> what that player may know of the state; for engine.events.PUBLIC, no player, what anyone
     # may know (the campaign's public site is made of it)
-    view: Callable[[State, str], View]
+    view: Function[Callable[[State, str], View]] = Function()
     # a view (or the state: these two read only what every player sees) -> whether the game has ended
-    is_over: Callable[[View], bool]
+    is_over: Function[Callable[[View], bool]] = Function()
     # a view (or the state) -> [{"player", "rank", ...}] best first
-    standings: Callable[[View], list[dict]]
+    standings: Function[Callable[[View], list[dict]]] = Function()
     # state -> the players who still send orders (None: every player, always)
-    active_players: Callable[[State], list[str]] | None = None
+    active_players: Function[Callable[[State], list[str]] | None] = Function(None)
     # (view, player, orders, every order already in, the player's earlier ones too) -> problems that depend on
     # what others ordered first (e.g. a spied allocation may not change once shown); called on the body as
     # written when check_orders refused it, so it must take any plain data without raising
-    check_in_context: Callable[[View, str, Orders, dict[str, Orders]], list[Problem]] | None = None
+    check_in_context: Function[Callable[[View, str, Orders, dict[str, Orders]], list[Problem]] | None] = Function(None)
     # (view, player, the orders in so far) -> [(key, data)]: private news the player gets as soon as others'
     # orders are in (e.g. a spy sees the watched allocation before allocating); what of others' orders it shows
     # is the rules' to say, the rest comes from the player's view
-    briefings: Callable[[View, str, dict[str, Orders]], list[tuple[str, dict]]] | None = None
+    briefings: Function[Callable[[View, str, dict[str, Orders]], list[tuple[str, dict]]] | None] = Function(None)
     # (view, the events the player sees, the campaign's round) -> the parts its report tells them in, as the
     # game's report template reads them (None: the template goes through the events itself)
-    chronicle: Callable[[View, list[dict], int], dict] | None = None
+    chronicle: Function[Callable[[View, list[dict], int], dict] | None] = Function(None)
     # the game's problem codes with their English sentences, which the catalogues translate (engine.problems)
     problems: ProblemTable | None = None
     # (view, the events the player sees, player) -> the picture model of the board as that player sees it, which
     # the game's template <folder>/picture.svg.j2 draws as `picture` (None: the game has no picture)
-    picture: Callable[[View, list[dict], str], dict] | None = None
+    picture: Function[Callable[[View, list[dict], str], dict] | None] = Function(None)
     # `pbem demo` stops a game of computer players after this many rounds
     demo_rounds: int = 200
     # "package.module:name" of the game's click command for `pbem odds GAME` (exact odds of its dice), if any; or
@@ -160,10 +213,32 @@ class Game:
     # game whose shuffled decks last the whole game draws them from a stream that is revealed only when the
     # game is over (engine.dice.hidden_seed): its setup and resolve then take it as `stream=`, a Dice going on
     # from these rolls (see setup_game and resolve_round)
-    hidden_stream: Callable[[State], list[dict]] | None = None
+    hidden_stream: Function[Callable[[State], list[dict]] | None] = Function(None)
     # state -> what the GM should know of a campaign as it was set up, as English sentences (GM-facing, like the
     # shell's own output): `pbem new` prints them (e.g. "its components are guesses")
-    gm_notes: Callable[[State], list[str]] | None = None
+    gm_notes: Function[Callable[[State], list[str]] | None] = Function(None)
+    # the package a relative reference (".module:function") is read from: the registration's own __name__
+    package: str | None = None
+
+    def __post_init__(self) -> None:
+        """Every reference spelt in full, so that one is checked now and looked up by that spelling later."""
+        for name in _FUNCTION_FIELDS:
+            value = self.__dict__[name]
+            if isinstance(value, str):
+                try:
+                    object.__setattr__(self, name, references.absolute(value, self.package))
+                except references.BadReference as error:
+                    raise references.BadReference(f"game {self.name!r}, Game.{name}: {error}") from None
+
+
+_FUNCTION_FIELDS = tuple(each.name for each in fields(Game) if isinstance(vars(Game).get(each.name), Function))
+"""The fields of Game that take a function or a reference to one."""
+
+
+def function_references(game: Game) -> dict[str, str]:
+    """The function fields the game gave as references, field -> "package.module:function", read without
+    resolving them."""
+    return {name: game.__dict__[name] for name in _FUNCTION_FIELDS if isinstance(game.__dict__[name], str)}
 
 
 def game_commands(game: Game) -> dict[str, str]:

@@ -15,38 +15,8 @@ from .lines import FACES
 from .problems import PROBLEMS
 from .seats import seat_order
 
-# The orders, the targets, the turn and the exact odds (solver) are imported when first needed, so that
-# `pbem status` on an Age of War campaign starts quickly.
-
-
-def check_orders(state: dict, player: str, body: dict):
-    from .orders import check_orders as check
-
-    return check(state, player, body)
-
-
-def format_orders(orders: dict) -> str:
-    from .orders import format_orders as formatted
-
-    return formatted(orders)
-
-
-def order_form(view: dict, player: str) -> dict:
-    from .orders import order_form as form
-
-    return form(view, player)
-
-
-def default_orders(state: dict, player: str) -> dict:
-    from .orders import default_orders as orders
-
-    return orders(state, player)
-
-
-def computer_orders(state: dict, player: str) -> dict:
-    from .orders import computer_orders as orders
-
-    return orders(state, player)
+# The orders, the targets, the turn and the exact odds (solver) are imported when first needed (GAME names the
+# order functions by reference), so that `pbem status` on an Age of War campaign starts quickly.
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -79,14 +49,14 @@ def resolve(state: dict, orders_by_player: dict[str, dict], dice,
     `strategies` (for the benchmarks) names, per player, the rule from targets.STRATEGIES that "auto"
     stands for; every player not named plays "auto".
     """
-    from . import targets, turn
+    from . import orders, targets, turn
 
     if state["over"]:
         raise ValueError("the game is over")
     new = copy_plain(state)
     events: list[dict] = []
     for player in seat_order(new):
-        ranked = (orders_by_player.get(player) or default_orders(new, player)).get("targets") or [targets.AUTO]
+        ranked = (orders_by_player.get(player) or orders.default_orders(new, player)).get("targets") or [targets.AUTO]
         name, chosen = targets.choose_target(new, player, ranked, strategies)
         if name is None:
             events += [chosen, event("turn_skipped", player=player)]
@@ -125,28 +95,23 @@ def is_over(state: dict) -> bool:
 standings = scoring.standings
 
 
-def picture(view: dict, events: list[dict], player: str) -> dict:
-    """The table as the player sees it (picture.py imports this package, so it is imported when first drawn)."""
-    from .picture import table_model
-
-    return table_model(view, events, player)
-
 GAME = Game(
     name="age-of-war",
     title="Age of War",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     setup=setup,
-    check_orders=check_orders,
-    format_orders=format_orders,
-    order_form=order_form,
-    default_orders=default_orders,
-    computer_orders=computer_orders,
+    check_orders=".orders:check_orders",
+    format_orders=".orders:format_orders",
+    order_form=".orders:order_form",
+    default_orders=".orders:default_orders",
+    computer_orders=".orders:computer_orders",
     resolve=resolve,
     view=view,
     is_over=is_over,
     standings=standings,
     odds_command="games.age_of_war.commands:odds",
     problems=PROBLEMS,
-    picture=picture,
+    picture=".picture:table_model",   # picture.py imports this package, so it is imported when first drawn
+    package=__name__,
 )

@@ -22,7 +22,8 @@ from .state import players_left
 from .view import standings, view
 
 # The heavier modules (the war, the computer player) are imported when first
-# needed, so that `pbem status` on an Ikusa campaign starts quickly.
+# needed (GAME names most of their functions by reference), so that `pbem
+# status` on an Ikusa campaign starts quickly.
 
 
 def setup(players: list[str], options: dict, dice) -> tuple[dict, list[dict]]:
@@ -37,18 +38,6 @@ def resolve(state: dict, orders_by_player: dict[str, dict], dice) -> tuple[dict,
 
     new, events = resolve_round(state, orders_by_player, dice)
     return canonical_form(new), events
-
-
-def check_orders(state: dict, player: str, body: dict):
-    from .orders import check_orders as check
-
-    return check(state, player, body)
-
-
-def format_orders(orders: dict) -> str:
-    from .form import format_orders as formatted
-
-    return formatted(orders)
 
 
 def order_form(view: dict, player: str) -> dict:
@@ -67,30 +56,6 @@ def as_state(view: dict) -> dict:
     """A view handed to the rules as a state (the shell plays the computer from a player's view), less the
     position it carries for the report (position.py): no rule reads it, and the rules copy the state often."""
     return {key: value for key, value in view.items() if key != "position"} if "position" in view else view
-
-
-def chronicle(view: dict, events: list[dict], round_number: int) -> dict:
-    from .chronicle import chronicle as told
-
-    return told(view, events, round_number)
-
-
-def check_in_context(state: dict, player: str, orders: dict, orders_in: dict) -> list:
-    from .spy import check_in_context as check
-
-    return check(state, player, orders, orders_in)
-
-
-def briefings(view: dict, player: str, orders_in: dict) -> list:
-    from .spy import briefings as news
-
-    return news(view, player, orders_in)
-
-
-def picture(view: dict, events: list[dict], player: str) -> dict:
-    from .picture import map_model
-
-    return map_model(view, events, player)
 
 
 def canonical_form(state: dict) -> dict:
@@ -114,8 +79,8 @@ GAME = Game(
     min_players=2,
     max_players=5,
     setup=setup,
-    check_orders=check_orders,
-    format_orders=format_orders,
+    check_orders=".orders:check_orders",
+    format_orders=".form:format_orders",
     order_form=order_form,
     default_orders=default_orders,
     computer_orders=computer_orders,
@@ -124,11 +89,12 @@ GAME = Game(
     is_over=is_over,
     standings=standings,
     active_players=players_left,
-    check_in_context=check_in_context,
-    briefings=briefings,
-    chronicle=chronicle,
+    check_in_context=".spy:check_in_context",
+    briefings=".spy:briefings",
+    chronicle=".chronicle:chronicle",
     problems=PROBLEMS,
-    picture=picture,
+    picture=".picture:map_model",
     demo_rounds=60,
     odds_command="games.ikusa.commands:odds",
+    package=__name__,
 )

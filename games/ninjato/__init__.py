@@ -55,43 +55,6 @@ def resolve(state: dict, orders_by_player: dict[str, dict], dice, stream) -> tup
     return ended, events + closing
 
 
-def check_orders(state: dict, player: str, body: dict):
-    from .orders import check_orders as check
-
-    return check(state, player, body)
-
-
-def format_orders(orders: dict) -> str:
-    from .orders import format_orders as formatted
-
-    return formatted(orders)
-
-
-def order_form(seen: dict, player: str) -> dict:
-    from .form import order_form as form
-
-    return form(seen, player)
-
-
-def default_orders(state: dict, player: str) -> dict:
-    from .orders import default_orders as orders
-
-    return orders(state, player)
-
-
-def computer_orders(seen: dict, player: str) -> dict:
-    from .computer import computer_orders as orders
-
-    return orders(seen, player)
-
-
-def picture(view: dict, events: list[dict], player: str) -> dict:
-    """The board as the player sees it (picture.py, imported when first drawn)."""
-    from .picture import board_model
-
-    return board_model(view, events, player)
-
-
 def is_over(seen: dict) -> bool:
     return seen["over"]
 
@@ -117,18 +80,19 @@ GAME = Game(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     setup=setup,
-    check_orders=check_orders,
-    format_orders=format_orders,
-    order_form=order_form,
-    default_orders=default_orders,
-    computer_orders=computer_orders,
+    check_orders=".orders:check_orders",
+    format_orders=".orders:format_orders",
+    order_form=".form:order_form",
+    default_orders=".orders:default_orders",
+    computer_orders=".computer:computer_orders",
     resolve=resolve,
     view=view,
     is_over=is_over,
     standings=standings,
-    picture=picture,
+    picture=".picture:board_model",   # imported when first drawn
     problems=PROBLEMS,
     demo_rounds=ROUNDS,
     hidden_stream=decks.rolls,
     gm_notes=gm_notes,
+    package=__name__,
 )

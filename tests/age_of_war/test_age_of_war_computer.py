@@ -2,8 +2,9 @@
 import time
 
 from engine import Dice
-from games.age_of_war import check_orders, computer_orders, resolve, setup, solver, targets
+from games.age_of_war import resolve, setup, solver, targets
 from games.age_of_war.cards import CASTLES
+from games.age_of_war.orders import check_orders, computer_orders
 from games.age_of_war.targets import auto_target, auto_v1_target, win_target
 from tests.age_of_war.scripted_dice import give, new_game
 

@@ -4,15 +4,9 @@ import pytest
 
 from engine import NOT_ALLOWED, NOT_UNDERSTOOD, dumps
 from games import get
-from games.age_of_war import (
-    check_orders,
-    computer_orders,
-    default_orders,
-    format_orders,
-    order_form,
-    view,
-)
+from games.age_of_war import view
 from games.age_of_war.cards import CASTLES
+from games.age_of_war.orders import check_orders, computer_orders, default_orders, format_orders, order_form
 from games.age_of_war.solver import odds, percent
 from pbem import door
 from tests.age_of_war.scripted_dice import give, new_game
