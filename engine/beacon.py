@@ -68,11 +68,12 @@ def round_after(moment: int, chain: dict = MAINNET) -> int:
 
 def verify(beacon: BeaconRound, chain: dict = MAINNET) -> bool:
     """Whether the round's signature is the beacon's: checked against the chain's public key, offline."""
+    from eth_typing import BLSPubkey, BLSSignature  # py_ecc's own types of the key and signature bytes
     from py_ecc.bls import G2Basic
 
     try:
-        return bool(G2Basic.Verify(bytes.fromhex(chain["public_key"]),
+        return bool(G2Basic.Verify(BLSPubkey(bytes.fromhex(chain["public_key"])),
                                    signed_message(beacon.round, beacon.previous_signature),
-                                   bytes.fromhex(beacon.signature)))
+                                   BLSSignature(bytes.fromhex(beacon.signature))))
     except (ValueError, AssertionError):   # not a point on the curve, not hex: not the beacon's
         return False

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 ALGORITHM = "pbem-dice-v1"
@@ -141,7 +142,7 @@ def hidden_seed(campaign_secret: bytes) -> bytes:
     return hmac.new(campaign_secret, b"pbem hidden stream", hashlib.sha256).digest()
 
 
-def hidden_stream(seed: bytes, rolls: list[dict] = ()) -> Dice:
+def hidden_stream(seed: bytes, rolls: Sequence[dict] = ()) -> Dice:
     """The hidden stream of a seed, going on after the rolls already made (a round's resolution is given the
     stream as the rounds before left it)."""
     return Dice(dice_key(seed, {}), [dict(roll) for roll in rolls])

@@ -135,11 +135,11 @@ class Campaign:
         except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
             raise UserError(f"{path}: cannot read the campaign settings: {exc}") from None
         campaign.check_settings(str(path))
-        for setting, value, allowed in (("missing_orders", campaign.missing_orders, ("default", "computer", "wait")),
-                                        ("announce_players", campaign.announce_players, ("all", "player", "none")),
-                                        ("press", campaign.press, ("signed", "anonymous", "off"))):
+        for key, value, allowed in (("missing_orders", campaign.missing_orders, ("default", "computer", "wait")),
+                                    ("announce_players", campaign.announce_players, ("all", "player", "none")),
+                                    ("press", campaign.press, ("signed", "anonymous", "off"))):
             if value not in allowed:
-                raise UserError(f"{path}: {setting} = {value!r}; use one of: {', '.join(allowed)}")
+                raise UserError(f"{path}: {key} = {value!r}; use one of: {', '.join(allowed)}")
         if not isinstance(campaign.private_messages, bool):
             raise UserError(f"{path}: private_messages = {campaign.private_messages!r}; use true or false")
         campaign.check_beacon_settings(str(path))

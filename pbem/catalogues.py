@@ -40,13 +40,13 @@ def problem_table(folder: str):
 def messages(folder: str) -> dict[str | tuple[str, str], list[str]]:
     """Each message id of the folder (a pair for a plural) with where it is said (a template, or the problem
     code whose sentence it is), in a stable order."""
-    import jinja2.ext
     from babel.messages.extract import extract
 
     found: dict = {}
     for path in sorted((TEMPLATES / folder).glob("*.j2")):
         with path.open("rb") as handle:
-            for _line, message, _comments, _context in extract(jinja2.ext.babel_extract, handle,
+            # jinja2's extractor named as babel's mapping files name it (its type and babel's differ in detail)
+            for _line, message, _comments, _context in extract("jinja2.ext:babel_extract", handle,
                                                               options=JINJA_OPTIONS):
                 found.setdefault(message, []).append(f"templates/{folder}/{path.name}")
     table = problem_table(folder)
@@ -91,7 +91,9 @@ def update(folder: str, language: str) -> int:
         entry = old.get(message_id) if old is not None else None
         string = entry.string if entry is not None else ("", "") if isinstance(message_id, tuple) else ""
         problems = [place for place in places if place.startswith("problem ")]
-        new.add(message_id, string, locations=[(place, None) for place in places if place not in problems],
+        # a place without a line, (place, None), as babel's read_po itself gives one; babel's type says an int
+        new.add(message_id, string,
+                locations=[(place, None) for place in places if place not in problems],  # type: ignore[misc]
                 auto_comments=problems, flags=("python-brace-format",) if problems else ())
     # two forms, one and many, as gettext has always had them for Spanish and most languages
     new.mime_headers = [*new.mime_headers, ("Plural-Forms", PLURAL_FORMS.get(language, "nplurals=2; plural=(n != 1);"))]

@@ -74,12 +74,14 @@ def dice_key(seed: bytes, nonces: dict, beacon: str | None = None) -> bytes:
 def beacon_signature_checks(public_key: str, round_number: int, previous: str, signature: str) -> bool:
     """drand's chained scheme: the round signs SHA-256(previous signature || round as 8 big-endian bytes)."""
     try:
+        from eth_typing import BLSPubkey, BLSSignature  # py_ecc's own types of the key and signature bytes
         from py_ecc.bls import G2Basic
     except ImportError:
         raise NeedsPackage("the reports use drand's beacon; to check its signatures: pip install py_ecc") from None
     message = hashlib.sha256(bytes.fromhex(previous) + round_number.to_bytes(8, "big")).digest()
     try:
-        return bool(G2Basic.Verify(bytes.fromhex(public_key), message, bytes.fromhex(signature)))
+        return bool(G2Basic.Verify(BLSPubkey(bytes.fromhex(public_key)), message,
+                                   BLSSignature(bytes.fromhex(signature))))
     except (ValueError, AssertionError):
         return False
 
@@ -382,12 +384,12 @@ def unfit(value, shape, where: str) -> str | None:
     if shape is dict:
         return None if isinstance(value, dict) else f"{where} is {kind(value)}, not an object"
     if shape == "digest":
-        fits = isinstance(value, str) and DIGEST.fullmatch(value)
+        fits = isinstance(value, str) and bool(DIGEST.fullmatch(value))
         return None if fits else f"{where} is {kind(value)}, not a SHA-256 digest (64 hex digits)"
     if shape == "hex":
         return None if isinstance(value, str) and HEX.match(value) else f"{where} is {kind(value)}, not hex digits"
     if shape == "stamp":
-        fits = isinstance(value, str) and STAMP.match(value) and moment(value)
+        fits = isinstance(value, str) and bool(STAMP.match(value)) and moment(value) is not None
         return None if fits else f"{where} is {kind(value)}, not a moment"
     return None if value == shape else f"{where} is {kind(value)}, not {shape!r}"
 
@@ -568,7 +570,7 @@ SEAL_DIGEST = re.compile(r"(\S+) ([0-9a-f]{64})")
 MOST_SEALED = 10**4    # players in one notice
 
 
-def read_any_notice(path: str) -> tuple[str, object]:
+def read_any_notice(path: str) -> tuple[str, dict | tuple[int, str]]:
     """("seal", the sealed-orders notice) or ("rollback", (round, commitment)), told apart by the seal's block."""
     text, mail = notice_text(path)
     if SEAL_START.search(text):
@@ -578,8 +580,10 @@ def read_any_notice(path: str) -> tuple[str, object]:
 
 def seal_block(path: str, text: str) -> dict:
     """What a sealed-orders notice's block says; a block damaged in any line is refused, naming the line."""
-    lines = [line.rstrip() for line in text[SEAL_START.search(text).start():].splitlines()[:MOST_SEALED + 5]]
-    values = []
+    start = SEAL_START.search(text)
+    assert start is not None   # a notice without the block is a rollback notice (read_any_notice)
+    lines = [line.rstrip() for line in text[start.start():].splitlines()[:MOST_SEALED + 5]]
+    values: list[str] = []
     for index, (what, pattern) in enumerate(SEAL_LINES):
         found = pattern.fullmatch(lines[index][4:]) if index < len(lines) and lines[index][:4] == "    " else None
         if not found:
@@ -652,7 +656,7 @@ def read_notices(names: list[str]) -> tuple[dict[int, list[str]], list[dict], li
     seals, skipped = [], []
     for path, in_folder in notice_files(names):
         try:
-            what, notice = read_any_notice(str(path))
+            _, notice = read_any_notice(str(path))
         except DamagedSeal:
             raise
         except Unfit as exc:
@@ -661,10 +665,11 @@ def read_notices(names: list[str]) -> tuple[dict[int, list[str]], list[dict], li
             said = str(exc).replace("not a pbem rollback notice", "neither a rollback nor a sealed-orders notice")
             skipped.append(f"{said}: skipped")
             continue
-        if what == "seal":
+        if isinstance(notice, dict):   # a sealed-orders notice; a rollback's is (round, commitment)
             seals.append(notice)
         else:
-            rollbacks.setdefault(notice[0], []).append(notice[1])
+            number, commitment = notice
+            rollbacks.setdefault(number, []).append(commitment)
     return rollbacks, seals, skipped
 
 
@@ -842,10 +847,10 @@ def check_openings(final: dict, latest: dict[int, dict], notices: dict[tuple[int
             sealed = None
         sources = [("its report", (sealed or {}).get("digests")),
                    ("the notice you received", (notices.get((number, item["attempt"])) or {}).get("digests"))]
-        sources = [(source, digests) for source, digests in sources if digests is not None]
-        for source, digests in sources:
+        given = [(source, digests) for source, digests in sources if digests is not None]
+        for source, digests in given:
             check_opened(number, item, digests, source, where, problems)
-        checked += len(item["players"]) if sources else 0
+        checked += len(item["players"]) if given else 0
     return checked
 
 

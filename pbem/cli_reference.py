@@ -68,6 +68,14 @@ def context(command: click.Command, name: str, parent: click.Context | None) -> 
     return click.Context(command, info_name=name, parent=parent, **settings)
 
 
+def subcommand(group: click.Group, ctx: click.Context, name: str) -> click.Command:
+    """The group's command of that name, which it lists or (a game's) finds."""
+    found = group.get_command(ctx, name)
+    if found is None:
+        raise LookupError(f"{ctx.command_path} has no command {name}")
+    return found
+
+
 def sections(command: click.Command, name: str, parent: click.Context | None) -> list[str]:
     """This command's section and those of its subcommands, depth first, each group's in its listed order."""
     ctx = context(command, name, parent)
@@ -75,7 +83,7 @@ def sections(command: click.Command, name: str, parent: click.Context | None) ->
     text = [f"## `{path}`\n\n```text\n{command.get_help(ctx).rstrip()}\n```\n"]
     if isinstance(command, click.Group):
         for sub in command.list_commands(ctx):
-            text += sections(command.get_command(ctx, sub), sub, ctx)
+            text += sections(subcommand(command, ctx, sub), sub, ctx)
     return text
 
 
@@ -84,10 +92,10 @@ def reference() -> str:
     top = context(group, "pbem", None)
     text = [HEADER, f"## `pbem`\n\n```text\n{group.get_help(top).rstrip()}\n```\n"]
     for name in group.list_commands(top):
-        text += sections(group.get_command(top, name), name, top)
+        text += sections(subcommand(group, top, name), name, top)
     for name in game_command_names():
         if name not in group.list_commands(top):
-            text += sections(group.get_command(top, name), name, top)
+            text += sections(subcommand(group, top, name), name, top)
     return "\n".join(text)
 
 

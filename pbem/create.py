@@ -174,9 +174,10 @@ def _fill(staging: Path, game, name: str, gm: str, players: list[Player], option
               "resolved_at": clock.stamp(now), "previous_links": {},   # the record chain starts here
               **({"languages": languages} if (languages := campaign.languages()) else {}),
               **({"timezone": campaign.timezone} if campaign.timezone != "UTC" else {})}
-    inputs["deadline"] = next_deadline(campaign, now)
+    inputs["deadline"] = deadline = next_deadline(campaign, now)
     if campaign.beacon:
-        inputs["next_beacon"] = announced_beacon(campaign, inputs["deadline"])
+        assert deadline is not None   # a campaign with a beacon has a deadline (Campaign.check_beacon_settings)
+        inputs["next_beacon"] = announced_beacon(campaign, deadline)
     try:
         files = compute_round(campaign, 0, inputs, None, None, secret)
     except ValueError as exc:  # the game refused the players or the options

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import Checked, Problem
+from engine import Checked, Game, Problem
 from engine.events import PUBLIC
 from pbem import render
 from pbem.languages import ENGLISH
@@ -26,7 +26,7 @@ class Seat:
     """One player at one campaign's table, for the round their orders are for: `view` is all they may know."""
 
     campaign: str
-    game: object
+    game: Game
     player: str
     round: int
     view: dict

@@ -185,8 +185,8 @@ def write_batch_atomic(folder: Path, files: dict[str, bytes]) -> None:
     temporary = {}
     try:
         for name, data in files.items():
-            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-            temporary[name] = Path(tmp)
+            fd, written = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+            temporary[name] = Path(written)
             with os.fdopen(fd, "wb") as handle:
                 charge_disk(folder / name, len(data))
                 handle.write(data)

@@ -46,13 +46,15 @@ class ShellDesk:
         with campaign_lock(campaign.folder):
             dice = roll.OnDemandDice(campaign)
             told = tool(facts_of(campaign), dice)
-            path, added = (gm_results.add_table(campaign, told.table.key, told.table.data, told.table.text)
-                           if told.table is not None else (None, False))
+            written = None
+            if told.table is not None:
+                path, added = gm_results.add_table(campaign, told.table.key, told.table.data, told.table.text)
+                written = written_line(campaign.open_round, told.table.key, path, added)
             for made in dice.made:
                 click.echo(roll.line(made, campaign.open_round))
             click.echo(told.text)
-            if told.table is not None:
-                click.echo(written_line(campaign.open_round, told.table.key, path, added))
+            if written is not None:
+                click.echo(written)
         if told.after:
             click.echo(told.after)
         return told

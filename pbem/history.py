@@ -330,6 +330,7 @@ def rollback(campaign: Campaign, to: int, reason: str, decks_revealed: bool = Fa
     if campaign.beacon:
         # the undone round's beacon round is known now: the re-run closes afresh and names a beacon round to come
         deadline = next_deadline(campaign, clock.now())
+        assert deadline is not None   # a campaign with a beacon has a deadline (Campaign.check_beacon_settings)
         write_atomic(campaign.folder / "deadline.json", canonical.dumps({"round": to + 1, "deadline": deadline}))
         rerun |= {"deadline": deadline, "beacon": announced_beacon(campaign, deadline)}
     write_atomic(campaign.folder / RERUN_FILE, canonical.dumps(rerun))

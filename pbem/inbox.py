@@ -12,6 +12,7 @@ import hashlib
 import os
 import re
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Problem
@@ -105,7 +106,7 @@ def take_one(campaign: Campaign, data: bytes, source: str, digest: str) -> Intak
     return Intake(source, submission.player, True, [])
 
 
-def accept(campaign: Campaign, submission, source: str, notes: list[dict] = ()) -> str:
+def accept(campaign: Campaign, submission, source: str, notes: Sequence[dict] = ()) -> str:
     """Store accepted orders and post the briefings they make due; the acknowledgement's text."""
     store(campaign, submission, source)
     deliver_briefings(campaign)
@@ -116,7 +117,7 @@ def accept(campaign: Campaign, submission, source: str, notes: list[dict] = ()) 
                          forecast=forecast_text(campaign.game_name, submission.forecast, language))
 
 
-def rejection_text(campaign: Campaign, source: str, problems: list[Problem], notes: list[dict] = (),
+def rejection_text(campaign: Campaign, source: str, problems: list[Problem], notes: Sequence[dict] = (),
                    language: str = ENGLISH, found_in: str | None = None) -> str:
     """The answer to a rejected order file: its problems told in the player's language. `source` names the file,
     or `found_in` the part of a mail it came in ("body", "attachment", ...); `notes` are ack.txt.j2's."""

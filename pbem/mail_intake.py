@@ -133,6 +133,7 @@ def take_raw(campaign: Campaign, raw: bytes) -> MailOutcome:
         try:
             if failure is not None:
                 raise failure
+            assert mail is not None   # read, since reading it did not fail
             outcome = take_mail(campaign, mail, key)
         except Exception as exc:
             outcome = MailOutcome(key, "set aside", None, f"could not be taken ({type(exc).__name__}: {exc}); "
@@ -367,6 +368,7 @@ def refuse_unproven_roll(campaign: Campaign, key: str) -> MailOutcome:
 
 
 def take_orders(campaign: Campaign, mail: MailOrders, key: str, sender: str | None) -> MailOutcome:
+    assert mail.text is not None   # take_mail gives it only a mail that carries an order file
     data = mail.data if mail.data is not None else mail.text.encode("utf-8")
     where = f"found in the {mail.found_in}"
     try:

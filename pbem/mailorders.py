@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
-from email.message import EmailMessage
+from email.message import EmailMessage, MIMEPart
 from email.parser import BytesHeaderParser
-from email.utils import parseaddr
+from email.utils import collapse_rfc2231_value, parseaddr
 from html.parser import HTMLParser
 
 from pbem.tomlscan import after_string
@@ -220,7 +220,8 @@ def _from_attachment(message: EmailMessage) -> tuple[str | None, bytes | None]:
     for part in message.iter_attachments() if message.is_multipart() else []:
         name = (part.get_filename() or "").lower()
         if name.endswith((".toml", ".txt")):
-            data = part.get_payload(decode=True) or b""
+            payload = part.get_payload(decode=True)   # bytes, or None for a part that is itself multipart
+            data = payload if isinstance(payload, bytes) else b""
             charset = part.get_content_charset()
             if charset and charset.lower().replace("_", "-") not in ("utf-8", "us-ascii", "ascii"):
                 try:
@@ -258,13 +259,20 @@ def _from_html_body(message: EmailMessage) -> tuple[str | None, str | None, int]
     return ("html", text, first) if text else (None, None, 1)
 
 
-def _text_of(part: EmailMessage) -> str:
+def _parameter(part: MIMEPart, name: str) -> str:
+    """A Content-Type parameter in lower case, "" when absent (an RFC 2231 value, which the default policy already
+    decodes, collapsed all the same)."""
+    return collapse_rfc2231_value(part.get_param(name, "")).lower()
+
+
+def _text_of(part: MIMEPart) -> str:
     try:
         text = part.get_content()
     except (LookupError, UnicodeDecodeError):  # an unknown or lying charset: read it as Latin-1, never fail
-        text = (part.get_payload(decode=True) or b"").decode("latin-1")
-    if part.get_content_subtype() == "plain" and part.get_param("format", "").lower() == "flowed":
-        text = unflow(text, delete_space=part.get_param("delsp", "").lower() == "yes")
+        payload = part.get_payload(decode=True)
+        text = (payload if isinstance(payload, bytes) else b"").decode("latin-1")
+    if part.get_content_subtype() == "plain" and _parameter(part, "format") == "flowed":
+        text = unflow(text, delete_space=_parameter(part, "delsp") == "yes")
     return text
 
 

@@ -128,7 +128,8 @@ def _read_document(campaign: Campaign, text: str, document: dict, source: str, p
         problems.extend(found)
     if problems:
         raise OrdersRejected(source, _shown_problems(_without_tokens(campaign, document, problems), text))
-    assert checked is not None and who is not None
+    # no problems: the player is known, and the game's check gave the orders (Checked: problems, or orders)
+    assert checked is not None and checked.orders is not None and who is not None
     return Submission(player=who, round=campaign.open_round, orders=checked.orders, nonce=nonce,
                       forecast=checked.forecast, final=final)
 
@@ -219,8 +220,8 @@ def _check_round(campaign: Campaign, document: dict, state: dict, problems: list
         problems.append(problem("round", "no-round", round=expected))
     elif number != expected:
         problems.append(problem("round", "wrong-round", given=number, open=expected))
-    elif campaign.beacon and campaign.closing() is not None and clock.now() >= campaign.closing():
-        problems.append(problem("round", "round-closed", round=expected, closed=clock.stamp(campaign.closing())))
+    elif campaign.beacon and (closing := campaign.closing()) is not None and clock.now() >= closing:
+        problems.append(problem("round", "round-closed", round=expected, closed=clock.stamp(closing)))
 
 
 def _without_tokens(campaign: Campaign, document: dict, problems: list[Problem]) -> list[Problem]:
@@ -246,7 +247,8 @@ def _without_tokens(campaign: Campaign, document: dict, problems: list[Problem])
 
 def _texts(document: dict) -> set[str]:
     """Every key and text value of the file that could be a token (found without recursion)."""
-    found, stack = set(), [document]
+    found: set[str] = set()
+    stack: list[dict | list] = [document]
     while stack:
         value = stack.pop()
         items = list(value.items()) if isinstance(value, dict) else [(None, v) for v in value]

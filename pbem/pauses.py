@@ -43,10 +43,11 @@ def pause(campaign: Campaign, reason: str = "") -> dict:
         raise UserError("a campaign with a beacon cannot be paused: its deadline cannot move once it has passed, "
                         "since the beacon round after it may be known by then",
                         ["move the deadline before it passes instead: pbem deadline CAMPAIGN --extend 3d"])
-    record = {"since": clock.stamp(clock.now()), "reason": reason.strip(), "round": campaign.open_round}
+    since = clock.stamp(clock.now())
+    record = {"since": since, "reason": reason.strip(), "round": campaign.open_round}
     write_atomic(campaign.folder / PAUSE_FILE, canonical.dumps(record))
     campaign.log(f"paused at round {record['round']}" + (f" ({record['reason']})" if record["reason"] else ""))
-    _tell(campaign, "paused", record["since"], reason=record["reason"])
+    _tell(campaign, "paused", since, reason=record["reason"])
     return record
 
 

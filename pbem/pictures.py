@@ -78,7 +78,9 @@ def with_palette(png: bytes) -> bytes:
     if counts is None:
         indexed = picture.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     else:
-        kept = [rgb for _, rgb in sorted(counts, key=lambda count: (-count[0], count[1]))[:PALETTE]]
+        # an RGB picture's colours are (r, g, b) tuples; Pillow's type allows a single band's number too
+        kept = [rgb for _, rgb in sorted(counts, key=lambda count: (-count[0], count[1]))[:PALETTE]
+                if isinstance(rgb, tuple)]
         palette = Image.new("P", (1, 1))
         palette.putpalette([value for rgb in kept for value in rgb])
         indexed = picture.quantize(palette=palette, dither=Image.Dither.NONE)

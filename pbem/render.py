@@ -8,7 +8,10 @@ the templates.
 from __future__ import annotations
 
 import types
+from collections.abc import Set
 from functools import lru_cache
+from gettext import NullTranslations
+from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -29,8 +32,9 @@ def template_folder(game_name: str) -> str:
     game it is built on (Game.based_on)."""
     from games import GAMES, MODULES
 
-    if game_name in MODULES and GAMES[game_name].based_on:
-        game_name = GAMES[game_name].based_on
+    based_on = GAMES[game_name].based_on if game_name in MODULES else None
+    if based_on:
+        game_name = based_on
     return game_name.replace("-", "_")
 
 
@@ -94,7 +98,7 @@ class Sentences:
     phrases a macro makes of plain values (`once`).
     """
 
-    def __init__(self, public: set[int] = frozenset(), starts: set[int] = frozenset()) -> None:
+    def __init__(self, public: Set[int] = frozenset(), starts: Set[int] = frozenset()) -> None:
         self.public, self.starts = public, starts
         self.told: dict[int, str] = {}
         self.lines: dict[tuple, str] = {}
@@ -117,7 +121,8 @@ class Sentences:
         """The events as `told` (a macro taking a list of events) tells them, each run of public events told once
         for the round: a busy round's battles are most of every report, and the same in each. The runs are cut
         where any report's private events cut them (`starts`), so that every report's runs are the same."""
-        text, run = [], []
+        text: list[str] = []
+        run: list[dict] = []
         for event in events:
             public = id(event) in self.public
             if run and (public != (id(run[0]) in self.public) or (public and id(event) in self.starts)):
@@ -426,14 +431,14 @@ def fields(values: dict, skip: tuple[str, ...] = ("kind",)) -> str:
 
 
 _DICT_ATTRIBUTES = frozenset(dir(dict))
-_BUILTIN_METHOD = type([].append)
+_BUILTIN_METHOD = types.BuiltinMethodType   # the type of [].append
 _METHOD = types.MethodType
 _LOOP_ONLY = {"_loop_vars"}
 
 
 # The environment's settings that change what a template compiles to (the i18n extension's "trimmed" policy too).
-_SETTINGS = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True,
-             "extensions": ("jinja2.ext.i18n",)}
+_SETTINGS: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True,
+                             "extensions": ("jinja2.ext.i18n",)}
 _TRIMMED = True
 
 
@@ -487,8 +492,8 @@ def _env(language: str = ENGLISH):
         its arguments out (where this jinja2 keeps a macro's function elsewhere, as Macro.__call__ does)."""
 
         direct_macros = False   # whether this jinja2's macros keep their function where call looks (see _env)
-        gettext = ()            # the i18n extension's functions: a {% trans %} block's call (see _env)
-        translations = None     # the catalogue they ask
+        gettext: tuple[object, ...] = ()   # the i18n extension's functions: a {% trans %} block's call (see _env)
+        translations: NullTranslations | None = None   # the catalogue they ask
 
         def call(__self, __obj, *args, **kwargs):
             kind, escape = type(__obj), False
@@ -549,10 +554,12 @@ def _env(language: str = ENGLISH):
     )
     env.policies["ext.i18n.trimmed"] = _TRIMMED
     Context.translations = translations(language)
-    env.install_gettext_translations(Context.translations, newstyle=True)
+    # the i18n extension adds this method to the environment at run time, which jinja2's types cannot say
+    env.install_gettext_translations(Context.translations, newstyle=True)  # type: ignore[attr-defined]
     Context.gettext = tuple(env.globals[name] for name in ("gettext", "ngettext", "pgettext", "npgettext")
                             if name in env.globals)
-    probe = env.from_string("{% macro m(a) %}{{ a }}{% endmacro %}").module.m
+    # a template module's attributes are the names its template defines, made at run time
+    probe = env.from_string("{% macro m(a) %}{{ a }}{% endmacro %}").module.m  # type: ignore[attr-defined]
     Context.direct_macros = all(hasattr(probe, name) for name in ("_func", "_argument_count", "caller",
                                                                   "catch_kwargs", "catch_varargs",
                                                                   "_default_autoescape"))

@@ -214,7 +214,8 @@ def drawn(seed: bytes, asked: list[dict]) -> list[dict]:
 def problems(seed: bytes, rolls: list[dict], where: str) -> list[str]:
     """What is wrong with a round's recorded rolls on demand: a die or result the seed does not give, a gap
     in the sequence, a purpose rolled twice."""
-    found, seen = [], {}
+    found: list[str] = []
+    seen: dict[str, int] = {}
     for index, roll in enumerate(rolls):
         if roll.get("seq") != index:
             found.append(f"{where}: roll on demand {index} is numbered {roll.get('seq')}: a roll on demand is "

@@ -63,6 +63,7 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
     if number == 0:
         state, events = setup_game(game, inputs["players"], inputs["options"], dice, stream)
     else:
+        assert previous_state is not None   # every round after the setup follows one
         state, events = resolve_round(game, previous_state, inputs["orders"], dice, inputs.get(gm_results.INPUT),
                                       stream)
     if "press" in inputs or "private_messages" in inputs:   # what players and the GM said, after the game's events
@@ -144,8 +145,8 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
 def seal_record(secret: bytes, number: int, attempt: int, inputs: dict, sealed: dict[str, dict], over: bool) -> dict:
     """The dice record's part for sealed orders: every player's seal; once the game is over, every seal of it
     opened, for every player to check."""
-    found = {"seal": {"algorithm": sealing.ALGORITHM, **inputs["seal"], "attempt": attempt,
-                      "digests": sealing.digests(secret, number, attempt, sealed)}}
+    found: dict = {"seal": {"algorithm": sealing.ALGORITHM, **inputs["seal"], "attempt": attempt,
+                            "digests": sealing.digests(secret, number, attempt, sealed)}}
     if over:
         found["openings"] = [opened(secret, item["round"], item["attempt"], item["entries"])
                              for item in [*inputs.get("openings", []),
@@ -354,9 +355,11 @@ def beacon_for_round(campaign: Campaign, number: int, now, sealed: dict | None) 
         return None
     from pbem.beacon import chain, fetch
 
+    closing = campaign.closing()
+    # in beacon mode a round resolves once sealed, and it is sealed when it has closed (seal_at_close)
+    assert sealed is not None and closing is not None
     found = fetch(campaign.beacon, sealed["beacon"]["round"])
-    return {**found.record(), "public_key": chain(campaign.beacon)["public_key"],
-            "closing": clock.stamp(campaign.closing())}
+    return {**found.record(), "public_key": chain(campaign.beacon)["public_key"], "closing": clock.stamp(closing)}
 
 
 def announced_beacon(campaign: Campaign, deadline: str) -> dict:

@@ -115,6 +115,7 @@ def _connect(campaign: Campaign, config: dict) -> smtplib.SMTP:
     check_clear_text("mail.smtp", {**config, "security": security})
     port = int(config.get("port", {"tls": 465, "starttls": 587}.get(security, 25)))
     timeout = float(config.get("timeout", 30))
+    server: smtplib.SMTP
     if security == "tls":
         server = smtplib.SMTP_SSL(host, port, timeout=timeout, context=client_context(config.get("ca_file")))
     else:

@@ -14,6 +14,7 @@ def campaign_status(campaign: Campaign) -> dict:
     state = campaign.state()
     over = game.is_over(state)
     pending, missing = _orders(campaign, game, state, over)
+    deadline = None if over else campaign.deadline()
     return {
         "campaign": campaign.name,
         "game": game.name,
@@ -21,9 +22,8 @@ def campaign_status(campaign: Campaign) -> dict:
         "players": campaign.player_names,
         "resolved": campaign.last_round,
         "round": None if over else campaign.open_round,
-        "deadline": None if over else campaign.deadline(),
-        "deadline_local": None if over or not campaign.deadline() else local_stamp(campaign.deadline(),
-                                                                                  campaign.timezone),
+        "deadline": deadline,
+        "deadline_local": local_stamp(deadline, campaign.timezone) if deadline else None,
         "timezone": campaign.timezone,
         "orders_in": sorted(pending),
         "missing": missing,
@@ -185,7 +185,9 @@ def beacon_status(campaign: Campaign) -> dict:
     from pbem import seal
     from pbem.rounds import announced_beacon, attempt
 
-    found = announced_beacon(campaign, campaign.deadline())
+    deadline = campaign.deadline()
+    assert deadline is not None   # a campaign with a beacon has a deadline (Campaign.check_beacon_settings)
+    found = announced_beacon(campaign, deadline)
     sealed = seal.current(campaign, campaign.open_round, attempt(campaign, campaign.open_round))
     if sealed is not None:
         found |= {**sealed["beacon"], "sealed": sealed["at"]}

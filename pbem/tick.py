@@ -193,15 +193,16 @@ def remind(campaign: Campaign, state: dict | None = None) -> list[str]:
     return done
 
 
-def extend_deadline(campaign: Campaign, hours: int) -> str:
+def extend_deadline(campaign: Campaign, hours: float) -> str:
     """Move the open round's deadline; the round's record stays as it was resolved."""
     from engine import canonical
     from pbem.errors import UserError
     from pbem.files import write_atomic
 
     current = campaign.deadline()
-    if campaign.beacon and deadline_passed(campaign, clock.now()):
-        closed = clock.stamp(campaign.closing())
+    closing = campaign.closing()
+    if campaign.beacon and closing is not None and clock.now() >= closing:   # deadline_passed, the closing kept
+        closed = clock.stamp(closing)
         raise UserError(f"round {campaign.open_round} closed at {local_time(campaign, closed)} ({closed}): with a "
                         "beacon a deadline cannot be moved once it has passed, since the beacon round that follows "
                         "it may already be known")

@@ -55,7 +55,6 @@ def beyond(found: Shape, limits: Limits) -> str | None:
 def shape(text: str, stop: Limits | None = None) -> Shape:
     """The text's shape; with `stop`, measured only until a bound of it is passed (what beyond() says)."""
     found = Shape()
-    most = stop.pieces if stop else None
     parts, run, depth, i, n = 1, 0, 0, 0, len(text)
     pieces = 0
     while i < n:
@@ -75,7 +74,7 @@ def shape(text: str, stop: Limits | None = None) -> Shape:
         elif char in RESETS:
             parts, run = 1, 0
             pieces += 1
-            if most is not None and (pieces > most or found.dotted_parts > stop.dotted_parts
+            if stop is not None and (pieces > stop.pieces or found.dotted_parts > stop.dotted_parts
                                      or found.nesting > stop.nesting or found.key_characters > stop.key_characters):
                 break
             if char in "[{":
@@ -85,10 +84,14 @@ def shape(text: str, stop: Limits | None = None) -> Shape:
                 depth = max(depth - 1, 0)
         elif char in " \t\r":
             run = 0
-            i = BLANK.match(text, i).end()
+            blank = BLANK.match(text, i)
+            assert blank is not None   # the character at i is one it takes
+            i = blank.end()
             continue
         else:
-            end = PLAIN.match(text, i).end()
+            plain = PLAIN.match(text, i)
+            assert plain is not None   # every character the branches above leave is one it takes
+            end = plain.end()
             run += end - i
             found.key_characters = max(found.key_characters, run)
             i = end
@@ -96,6 +99,14 @@ def shape(text: str, stop: Limits | None = None) -> Shape:
         i += 1
     found.pieces = pieces
     return found
+
+
+def matched(pattern: re.Pattern[str], text: str, start: int) -> int:
+    """The index after the run of `pattern` at `start`, for a pattern that may match nothing, and so always
+    matches."""
+    match = pattern.match(text, start)
+    assert match is not None
+    return match.end()
 
 
 def after_string(text: str, start: int) -> int:
@@ -107,14 +118,14 @@ def after_string(text: str, start: int) -> int:
             end = text.find("'''", start + 3)
             i = len(text) if end < 0 else end
         else:
-            i = MULTI_BASIC.match(text, start + 3).end()
+            i = matched(MULTI_BASIC, text, start + 3)
         if not text.startswith(quote * 3, i):
             return len(text)
         i += 3
         while i < len(text) and text[i] == quote:   # """a"""" ends with the last three
             i += 1
         return i
-    i = (LITERAL if quote == "'" else BASIC).match(text, start + 1).end()
+    i = matched(LITERAL if quote == "'" else BASIC, text, start + 1)
     if i < len(text) and text[i] == quote:
         return i + 1
     return i

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -18,7 +19,7 @@ def _load(folder: Path):
     return Campaign.load(folder)
 
 
-def _fail(message: str):
+def _fail(message: str) -> NoReturn:
     from pbem.errors import UserError
 
     raise UserError(message)

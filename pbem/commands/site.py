@@ -40,9 +40,13 @@ def site(campaign, outdir, language):
         _fail(f"no site in {language!r}: the languages offered are {', '.join(languages)}")
     before = site_folder(camp, outdir)
     shown = sys.stderr.isatty()
+
+    def progress(number: int) -> None:
+        if shown:
+            click.echo(f"\rround {number}", nl=False, err=True)
+
     with campaign_lock(camp.folder):   # no round resolved or undone while the archive is read
-        files = build_site(camp, language, progress=lambda n: shown and click.echo(f"\rround {n}", nl=False,
-                                                                                      err=True))
+        files = build_site(camp, language, progress=progress)
         done = publish(camp, outdir, files, before)
     if shown:
         click.echo("\r", nl=False, err=True)
