@@ -7,14 +7,11 @@ import pytest
 from conftest import order_file, run
 
 from pbem.campaign import Campaign
-from pbem.demo import run_demo
 
 
 @pytest.fixture(scope="module")
-def finished(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("demo") / "demo"
-    run_demo("age-of-war", folder, "7", 3)
-    return folder
+def finished(demo_game):
+    return demo_game("age-of-war", "5", 3)   # shared with other files: changed only in a copy
 
 
 def copy_of(folder, tmp_path):

@@ -11,15 +11,15 @@ import pytest
 import games
 from games.ninjato.view import view
 from pbem import door, render
-from pbem.demo import run_demo
+from pbem.campaign import Campaign
 from pbem.inbox import forecast_text
 
 ENVELOPE = ("game", "campaign", "round", "player", "token", "nonce", "final")
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    yield run_demo("ninjato", tmp_path_factory.mktemp("ninjato") / "demo", "11", 3)
+def played(demo_game):
+    return Campaign.load(demo_game("ninjato", "2", 3))
 
 
 def body_of(form: str) -> dict:
