@@ -18,7 +18,9 @@ import base64
 import hashlib
 import quopri
 from datetime import datetime
+from email import policy
 from email.header import Header
+from email.message import EmailMessage, MIMEPart
 from email.utils import format_datetime, formataddr
 
 from pbem.campaign import Campaign
@@ -62,7 +64,7 @@ def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, m
                                                                                       _part("html", html)])
     if attachments:
         text = _multipart("mixed", key + " mixed", [text] + [_attachment(*file) for file in attachments])
-    return _head(fields + text[0]) + b"\r\n" + text[1]
+    return _bytes(fields, text)
 
 
 def compose_to_gm(campaign: Campaign, subject: str, body: str, *, key: str, moment: datetime,
@@ -83,17 +85,14 @@ def compose_to_gm(campaign: Campaign, subject: str, body: str, *, key: str, mome
         fields += [("In-Reply-To", in_reply_to), ("References", " ".join([*chain, in_reply_to]))]
     fields += [("X-Pbem-Campaign", campaign.name), ("MIME-Version", "1.0")]
     text = _part("plain", body)
-    return _head(fields + text[0]) + b"\r\n" + text[1]
+    return _bytes(fields, text)
 
 
-def _multipart(subtype: str, key: str, parts: list[tuple[list[tuple[str, str]], bytes]]):
+def _multipart(subtype: str, key: str, parts: list[tuple[Fields, bytes | list[MIMEPart]]]
+               ) -> tuple[Fields, list[MIMEPart]]:
     """Parts in one multipart part, with a boundary made from the message's key: the same on every run."""
     boundary = "pbem-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
-    delimiter = b"--" + boundary.encode("ascii")
-    # The line break before a delimiter belongs to the delimiter, not to the part above it.
-    payload = b"".join(delimiter + b"\r\n" + _head(part_fields) + b"\r\n" + data + b"\r\n"
-                       for part_fields, data in parts) + delimiter + b"--\r\n"
-    return [("Content-Type", f'multipart/{subtype}; boundary="{boundary}"')], payload
+    return [("Content-Type", f'multipart/{subtype}; boundary="{boundary}"')], [_mime(*part) for part in parts]
 
 
 def _attachment(name: str, content_type: str, data: bytes) -> tuple[list[tuple[str, str]], bytes]:
@@ -133,8 +132,27 @@ def _part(subtype: str, text: str) -> tuple[list[tuple[str, str]], bytes]:
     return [("Content-Type", f'text/{subtype}; charset="{charset}"'), ("Content-Transfer-Encoding", encoding)], data
 
 
-def _head(fields: list[tuple[str, str]]) -> bytes:
-    return "".join(f"{name}: {_safe(name, value)}\r\n" for name, value in fields).encode("ascii")
+POLICY = policy.SMTP.clone(max_line_length=None)
+"""CRLF line ends, and no folding: every header is written on one line, as it was before EmailMessage."""
+
+Fields = list[tuple[str, str]]
+
+
+def _mime(fields: Fields, payload: bytes | list[MIMEPart], part: MIMEPart | None = None) -> MIMEPart:
+    """A part (or the message, as `part`) with these header fields and payload: bytes already encoded by
+    its Content-Transfer-Encoding, or a list of parts."""
+    part = MIMEPart(POLICY) if part is None else part
+    for name, value in fields:
+        if value.isascii():
+            part[name] = _safe(name, value)
+        else:   # the policy would re-encode only the non-ASCII words and refuse Header's folds: kept as written
+            part.set_raw(name, _safe(name, value))
+    part.set_payload(payload if isinstance(payload, list) else payload.decode("ascii"))
+    return part
+
+
+def _bytes(fields: Fields, text: tuple[Fields, bytes | list[MIMEPart]]) -> bytes:
+    return _mime(fields + text[0], text[1], EmailMessage(POLICY)).as_bytes()
 
 
 WORDS = ("Subject",)
