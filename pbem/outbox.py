@@ -11,6 +11,13 @@ PNG, both in base64; a JSON file alone as text);
 each part 7bit when it is ASCII (readable in the outbox as it is),
 quoted-printable UTF-8 otherwise; a subject in words that are not ASCII as RFC 2047 encoded words. Every
 header value is refused if it holds a line break, so nothing a player names can add a header.
+
+The message and its parts are email.message.EmailMessage and MIMEPart, written by the standard library's
+generator (CRLF, no folding: POLICY). Each part's body is encoded here before it goes in, and a non-ASCII
+subject by email.header.Header, because the library's own encoders write other bytes for the same mail
+(base64 lines tied to the header folding width, part headers in another order, no encoder for a JSON file's
+line breaks as =0A, a subject's ASCII words left outside the encoded word): the bytes of mail already sent
+stay the bytes pbem writes, which the goldens hold.
 """
 from __future__ import annotations
 
