@@ -24,11 +24,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import quopri
+from collections.abc import Sequence
 from datetime import datetime
 from email import policy
 from email.header import Header
-from email.message import EmailMessage, MIMEPart
+from email.message import EmailMessage, Message, MIMEPart
 from email.utils import format_datetime, formataddr
+from typing import cast
 
 from pbem.campaign import Campaign
 from pbem.files import write_atomic
@@ -67,7 +69,7 @@ def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, m
     fields.append(("X-Pbem-Campaign", campaign.name))
     fields += list((headers or {}).items())
     fields.append(("MIME-Version", "1.0"))
-    text = _part("plain", body) if html is None else _multipart("alternative", key, [_part("plain", body),
+    text: Part = _part("plain", body) if html is None else _multipart("alternative", key, [_part("plain", body),
                                                                                       _part("html", html)])
     if attachments:
         text = _multipart("mixed", key + " mixed", [text] + [_attachment(*file) for file in attachments])
@@ -95,8 +97,7 @@ def compose_to_gm(campaign: Campaign, subject: str, body: str, *, key: str, mome
     return _bytes(fields, text)
 
 
-def _multipart(subtype: str, key: str, parts: list[tuple[Fields, bytes | list[MIMEPart]]]
-               ) -> tuple[Fields, list[MIMEPart]]:
+def _multipart(subtype: str, key: str, parts: Sequence[Part]) -> Part:
     """Parts in one multipart part, with a boundary made from the message's key: the same on every run."""
     boundary = "pbem-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
     return [("Content-Type", f'multipart/{subtype}; boundary="{boundary}"')], [_mime(*part) for part in parts]
@@ -143,6 +144,7 @@ POLICY = policy.SMTP.clone(max_line_length=None)
 """CRLF line ends, and no folding: every header is written on one line, as it was before EmailMessage."""
 
 Fields = list[tuple[str, str]]
+Part = tuple[Fields, "bytes | list[MIMEPart]"]   # header fields, and the body encoded or the parts within
 
 
 def _mime(fields: Fields, payload: bytes | list[MIMEPart], part: MIMEPart | None = None) -> MIMEPart:
@@ -154,11 +156,11 @@ def _mime(fields: Fields, payload: bytes | list[MIMEPart], part: MIMEPart | None
             part[name] = _safe(name, value)
         else:   # the policy would re-encode only the non-ASCII words and refuse Header's folds: kept as written
             part.set_raw(name, _safe(name, value))
-    part.set_payload(payload if isinstance(payload, list) else payload.decode("ascii"))
+    part.set_payload(cast("list[Message | str]", payload) if isinstance(payload, list) else payload.decode("ascii"))
     return part
 
 
-def _bytes(fields: Fields, text: tuple[Fields, bytes | list[MIMEPart]]) -> bytes:
+def _bytes(fields: Fields, text: Part) -> bytes:
     return _mime(fields + text[0], text[1], EmailMessage(POLICY)).as_bytes()
 
 
