@@ -57,13 +57,10 @@ def damage(path: Path, how: str) -> None:
     path.write_bytes({"truncated": data[: len(data) // 2], "garbled": b"\xff\xfe{[" + data[5:], "empty": b""}[how])
 
 
-def damaged_trial(played: Path, folder: Path, name: str, how: str) -> Counter:
-    """One file damaged (or a round folder removed), every main command run: each says it in a line naming the
-    file, never a traceback; a removed round folder, verify and replay both refuse ("damage missed" if not)."""
-    shutil.copytree(played, folder, symlinks=True)
-    damage(folder / name, how)
-    found = Counter(trials=1)
-    found.details = []
+def every_command(folder: Path, found: Counter, label: str, shown: int = 200):
+    """Each of COMMANDS run on the campaign in `folder`, its slowness and crashes (a traceback, an internal error,
+    an exit code but 0, 1 or 2) counted in `found`: yields (command, result, what it said) of each that did not
+    crash."""
     for command in COMMANDS:
         began = time.perf_counter()
         result = run(command[0], folder, *command[1:])
@@ -71,8 +68,20 @@ def damaged_trial(played: Path, folder: Path, name: str, how: str) -> Counter:
         said = result.out + result.err
         if "Traceback" in said or "internal error" in said or result.code not in (0, 1, 2):
             found["crashes found"] += 1
-            found.details.append(f"{name} {how}: pbem {' '.join(command)}: {said.strip()[-200:]}")
-        elif result.code == 0 and how == "removed" and command[0] in CHECKING:
+            found.details.append(f"{label}: pbem {' '.join(command)}: {said.strip()[-shown:]}")
+            continue
+        yield command, result, said
+
+
+def damaged_trial(played: Path, folder: Path, name: str, how: str) -> Counter:
+    """One file damaged (or a round folder removed), every main command run: each says it in a line naming the
+    file, never a traceback; a removed round folder, verify and replay both refuse ("damage missed" if not)."""
+    shutil.copytree(played, folder, symlinks=True)
+    damage(folder / name, how)
+    found = Counter(trials=1)
+    found.details = []
+    for command, result, said in every_command(folder, found, f"{name} {how}"):
+        if result.code == 0 and how == "removed" and command[0] in CHECKING:
             found["damage missed"] += 1
             found.details.append(f"{name} {how}: pbem {' '.join(command)} passes the campaign")
         elif result.code != 0:

@@ -8,11 +8,10 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import time
 from collections import Counter
 from pathlib import Path
 
-from tests.support.adversary import COMMANDS, SLOW_SECONDS, played_campaign
+from tests.support.adversary import every_command, played_campaign
 
 # The JSON files of a played campaign (tests.support.adversary.played_campaign, with the files planted below).
 JSON_FILES = ("deadline.json", "rerun.json", "forcing.json", "held.json", "pause.json", "away.json",
@@ -85,22 +84,13 @@ def cases(played: Path) -> list[tuple[str, str, bytes]]:
 def value_trial(played: Path, folder: Path, name: str, what: str, content: bytes) -> Counter:
     """One file given one wrong value, every command run: none ends in a traceback, and one that refuses names
     the file."""
-    from tests.conftest import run
-
     shutil.copytree(played, folder, symlinks=True)
     (folder / name).write_bytes(content)
     found = Counter(trials=1)
     found.details = []
     refused = False
-    for command in COMMANDS:
-        began = time.perf_counter()
-        result = run(command[0], folder, *command[1:])
-        found["slow cases"] += time.perf_counter() - began > SLOW_SECONDS
-        said = result.out + result.err
-        if "Traceback" in said or "internal error" in said or result.code not in (0, 1, 2):
-            found["crashes found"] += 1
-            found.details.append(f"{name} {what}: pbem {' '.join(command)}: {said.strip()[-300:]}")
-        elif result.code != 0:
+    for command, result, said in every_command(folder, found, f"{name} {what}", shown=300):
+        if result.code != 0:
             refused = True
             found["faults injected"] += 1   # a command that met the wrong value and refused
             if not names_it(name, said):

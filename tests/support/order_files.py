@@ -300,13 +300,19 @@ def nonce(c: Choices) -> str:
     return "".join(chr(c.integer(0x21, 0x7E)) for _ in range(c.integer(0, 12)))
 
 
-def envelope_of(c: Choices, target: Target, player: str) -> dict:
-    """The envelope of a file from `player`: mostly right, sometimes with a key or two wrong or gone."""
+def chosen_envelope(c: Choices, target: Target, player: str) -> dict:
+    """A right envelope of a file from `player`, with a nonce and final as the player likes."""
     env = envelope(target, player)
     if c.boolean():
         env["nonce"] = nonce(c)
     if c.boolean():
         env["final"] = c.boolean()
+    return env
+
+
+def envelope_of(c: Choices, target: Target, player: str) -> dict:
+    """The envelope of a file from `player`: mostly right, sometimes with a key or two wrong or gone."""
+    env = chosen_envelope(c, target, player)
     for _ in range(c.pick((0, 0, 0, 1, 2))):
         name = c.pick(ENVELOPE)
         if c.integer(0, 3) == 0:
@@ -411,11 +417,7 @@ def mutated_file(c: Choices, target: Target, player: str) -> bytes:
 
 def clean_file(c: Choices, target: Target, player: str) -> bytes:
     """A seed body of this player as it is, in a right envelope (nonce and final as the player likes)."""
-    env = envelope(target, player)
-    if c.boolean():
-        env["nonce"] = nonce(c)
-    if c.boolean():
-        env["final"] = c.boolean()
+    env = chosen_envelope(c, target, player)
     body = c.pick(target.seeds[player])
     return (tomli_w.dumps(env) + (format_body(target, body) if c.boolean() else tomli_w.dumps(body))).encode()
 
