@@ -33,7 +33,7 @@ class Seat:
     language: str = ENGLISH
 
 
-def seat_of(game, state: dict, player: str, *, campaign: str, round_number: int, language: str = ENGLISH) -> Seat:
+def seat_of(game: Game, state: dict, player: str, *, campaign: str, round_number: int, language: str = ENGLISH) -> Seat:
     """The player's seat, the state seen through the game's view for them (PUBLIC: what anyone may know)."""
     return Seat(campaign, game, player, round_number, game.view(state, player), language)
 
@@ -44,7 +44,7 @@ def seat(campaign, player: str) -> Seat:
                    language=campaign.language_of(player))
 
 
-def report_model(*, campaign: str, game, round_number: int, player: str, state: dict, events: list[dict],
+def report_model(*, campaign: str, game: Game, round_number: int, player: str, state: dict, events: list[dict],
                  dice: dict, next_commitment: str | None, deadline: str | None, defaulted: list[str],
                  rerun: dict | None, shared: render.RoundReports | None = None, language: str = ENGLISH,
                  timezone: str = "UTC", away: list[str] | None = None) -> dict:
