@@ -215,6 +215,21 @@ def demo_game(tmp_path_factory):
     return played
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _each_picture_drawn_once(tmp_path_factory):
+    """Every map the run draws as a PNG drawn once for all its workers (tests/support/drawn_pictures.py)."""
+    from unittest import mock
+
+    from pbem import pictures, rounds
+    from tests.support.drawn_pictures import drawn_once
+
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "drawn-pictures"
+    cached = drawn_once(shared, pictures.svg_to_png.__wrapped__)
+    with mock.patch.object(pictures, "svg_to_png", cached), mock.patch.object(rounds, "svg_to_png", cached):
+        yield
+
+
 @pytest.fixture(scope="session")
 def report_pages(tmp_path_factory):
     """A round of each game played by the computer for ann, bob and cho, with battles (Ikusa) or rolls (Age of War)

@@ -57,10 +57,9 @@ from engine.dice import Dice
 from engine.events import ALL, GM, PUBLIC, visible_to
 from engine.game import Game, players_to_order, resolve_round, setup_game
 from games import get
-from pbem import door, render
+from pbem import door, pictures, render
 from pbem.campaign import Player
 from pbem.inbox import forecast_text
-from pbem.pictures import svg_to_png
 from pbem.rounds import compute_round, hidden_record, report_mail
 from pbem.site import ArchivedRound, page_name, public_record, record_name, site_files
 from tests.support.harness import harness_for
@@ -276,7 +275,7 @@ def report(pos: Position, player: str, game: Game | None = None, state: dict | N
     text, data = render.render_text(model).encode("utf-8"), render.render_json(model).encode("utf-8")
     svg = render.render_picture(model)
     page = render.render_html(model, picture_svg=svg).encode("utf-8")   # in the mail, as its HTML part
-    png = None if svg is None else svg_to_png(svg)                          # in the mail, attached
+    png = None if svg is None else pictures.svg_to_png(svg)                 # in the mail, attached
     record = {"over": over, "rerun": inputs.get("rerun") is not None,
               "resolved_at": inputs.get("resolved_at", "2026-03-01T12:00:00Z")}
     campaign = ShellCampaign(CAMPAIGN, game, list(pos.players))
