@@ -6,8 +6,8 @@ makes the same files and never a second copy of a delivered message.
 
 Messages are text/plain, or multipart/alternative with an HTML part (reports,
 so that mail clients that show plain text in a proportional font still line up
-the tables), inside multipart/mixed when files are attached (a report's JSON, gzipped, and its picture as
-PNG, both in base64; a JSON file alone as text);
+the tables), the page in multipart/related with the picture it shows (a PNG, by its Content-ID), inside
+multipart/mixed when files are attached (a report's JSON, gzipped, in base64; a JSON file alone as text);
 each part 7bit when it is ASCII (readable in the outbox as it is),
 quoted-printable UTF-8 otherwise; a subject in words that are not ASCII as RFC 2047 encoded words. Every
 header value is refused if it holds a line break, so nothing a player names can add a header.
@@ -41,10 +41,12 @@ MAX_REFERENCES = 10
 def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, moment: datetime,
             in_reply_to: str | None = None, references: list[str] | None = None,
             headers: dict[str, str] | None = None, address: str | None = None, html: str | None = None,
+            related: list[tuple[str, str, str, bytes]] | None = None,
             attachments: list[tuple[str, str, bytes]] | None = None) -> bytes:
     """One message to a player (at `address` instead of the registered one, when given), in plain
-    text, with `html` as its HTML alternative when given, and `attachments` as (file name, content type,
-    bytes: UTF-8 text, or an image) files after it.
+    text, with `html` as its HTML alternative when given, `related` as (Content-ID, file name, content type,
+    bytes) images the page shows by cid: (multipart/related, RFC 2387, shown inline), and `attachments` as
+    (file name, content type, bytes: UTF-8 text, or an image) files after it.
 
     `in_reply_to` and `references` thread it under the mail it answers; every
     message but the welcome letter also refers to the welcome letter, so that a
@@ -69,8 +71,11 @@ def compose(campaign: Campaign, to: str, subject: str, body: str, *, key: str, m
     fields.append(("X-Pbem-Campaign", campaign.name))
     fields += list((headers or {}).items())
     fields.append(("MIME-Version", "1.0"))
-    text: Part = _part("plain", body) if html is None else _multipart("alternative", key, [_part("plain", body),
-                                                                                      _part("html", html)])
+    page: Part | None = None if html is None else _part("html", html)
+    if page is not None and related:
+        page = _multipart("related", key + " related", [page] + [_inline_image(*image) for image in related])
+    text: Part = _part("plain", body) if page is None else _multipart("alternative", key, [_part("plain", body),
+                                                                                       page])
     if attachments:
         text = _multipart("mixed", key + " mixed", [text] + [_attachment(*file) for file in attachments])
     return _bytes(fields, text)
@@ -98,9 +103,11 @@ def compose_to_gm(campaign: Campaign, subject: str, body: str, *, key: str, mome
 
 
 def _multipart(subtype: str, key: str, parts: Sequence[Part]) -> Part:
-    """Parts in one multipart part, with a boundary made from the message's key: the same on every run."""
+    """Parts in one multipart part, with a boundary made from the message's key: the same on every run. A
+    multipart/related names the type of its first part, the page (RFC 2387)."""
     boundary = "pbem-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
-    return [("Content-Type", f'multipart/{subtype}; boundary="{boundary}"')], [_mime(*part) for part in parts]
+    first = '; type="text/html"' if subtype == "related" else ""
+    return [("Content-Type", f'multipart/{subtype}; boundary="{boundary}"{first}')], [_mime(*part) for part in parts]
 
 
 def _attachment(name: str, content_type: str, data: bytes) -> tuple[list[tuple[str, str]], bytes]:
@@ -112,6 +119,14 @@ def _attachment(name: str, content_type: str, data: bytes) -> tuple[list[tuple[s
     return [("Content-Type", f'{content_type}; name="{name}"'),
             ("Content-Disposition", f'attachment; filename="{name}"'),
             ("Content-Transfer-Encoding", "base64")], encoded.removesuffix(b"\r\n")
+
+
+def _inline_image(content_id: str, name: str, content_type: str, data: bytes) -> tuple[list[tuple[str, str]], bytes]:
+    """An image the page beside it shows (<img src="cid:...">): inline, in base64, named for a client that lists
+    it anyway."""
+    fields, encoded = _attachment(name, content_type, data)
+    return [fields[0], ("Content-ID", f"<{content_id}>"), ("Content-Disposition", f'inline; filename="{name}"'),
+            fields[2]], encoded
 
 
 def _text_attachment(name: str, content_type: str, data: bytes) -> tuple[list[tuple[str, str]], bytes]:

@@ -8,11 +8,14 @@ the templates.
 from __future__ import annotations
 
 import types
+import urllib.parse
 from collections.abc import Set
 from functools import lru_cache
 from gettext import NullTranslations
 from typing import Any
+from xml.etree import ElementTree
 
+import css_inline
 from markupsafe import Markup, escape
 
 import games
@@ -230,15 +233,53 @@ def _chronicle(model: dict) -> dict | None:
 
 
 def render_html(model: dict, sentences=None, picture_svg: str | None = None, nav: list | None = None) -> str:
-    """The HTML report, made from the same model as the text (never from the text). Its sentences are the
-    text's own, unwrapped: `sentences` (RoundReports.sentences) tells each public event once for the round's
-    texts and makes each run of public events' HTML once for its pages. `picture_svg` (render_picture's) goes
-    in the page's picture slot; `nav`, [(kind, href)], links the public site's pages (pbem/site.py)."""
-    own = f"{template_folder(model['game'])}/report.html.j2"   # a game without one gets the common page
-    model, said = told_apart(model)
+    """The HTML report as a browser shows it (the public site's pages), made from the same model as the text
+    (never from the text). Its sentences are the text's own, unwrapped: `sentences` (RoundReports.sentences)
+    tells each public event once for the round's texts and makes each run of public events' HTML once for its
+    pages. `picture_svg` (render_picture's) goes in the page's picture slot; `nav`, [(kind, href)], links the
+    public site's pages (pbem/site.py)."""
     page = model if picture_svg is None else {**model, "picture_svg": inline(picture_svg)}
-    return in_ascii(_env(model["language"]).select_template([own, "common/report.html.j2"]).render(
-        r=page, sentence=sentences or Sentences(), chronicle=_chronicle(model), nav=nav or [], press=said))
+    return in_ascii(_page(page, sentences, nav=nav or [], mail=False))
+
+
+def render_mail_html(model: dict, sentences=None, picture_svg: str | None = None) -> str:
+    """The HTML report as a mail carries it, for the mail clients that show no SVG and keep no style sheet
+    (Gmail, Outlook): the picture as the PNG drawn from `picture_svg`, an <img> of the mail's own part
+    (picture_cid), the battles' dice summed up (every die is in the text and the JSON attached), and the
+    style written into each element's style attribute as well (css_inline, which parses the page as a
+    browser does), so that a client that drops the <style> block still shows the same page."""
+    page = model if picture_svg is None else {**model, "picture_img": mail_picture(model, picture_svg)}
+    inlined = css_inline.inline(_page(page, sentences, nav=[], mail=True), keep_style_tags=True)
+    return in_ascii(inlined if inlined.endswith("\n") else inlined + "\n")   # a text file's last line break
+
+
+MAIL_PICTURE_WIDTH = 640
+"""The width a mail shows its picture at: within a phone's and Gmail's column (about 690 px); the PNG is drawn at
+the SVG's own size (a map: 1,000 px), sharp on a screen of twice the density."""
+
+
+def mail_picture(model: dict, svg: str) -> dict:
+    """The picture's <img> in a mail: its part's Content-ID, and the size to show it at, the SVG's scaled to the
+    mail's width."""
+    root = ElementTree.fromstring(svg.encode("utf-8"))
+    width, height = (float(root.get(side, "0").removesuffix("px")) for side in ("width", "height"))
+    shown = min(MAIL_PICTURE_WIDTH, round(width))
+    cid = picture_cid(model["campaign"], model["round"], model["player"])
+    return {"url": "cid:" + urllib.parse.quote(cid, safe="@.-_"), "width": shown,   # RFC 2392: %-encoded
+            "height": round(height * shown / width) if width else 0}
+
+
+def picture_cid(campaign: str, number: int, player: str | None) -> str:
+    """The Content-ID of a report mail's picture, which its page names as cid: (RFC 2392): one for each campaign,
+    round and player, so that no client showing a thread mistakes one round's map for another's."""
+    return f"picture.{campaign}.round-{number}.{player}@pbem"
+
+
+def _page(page: dict, sentences, *, nav: list, mail: bool) -> str:
+    own = f"{template_folder(page['game'])}/report.html.j2"   # a game without one gets the common page
+    page, said = told_apart(page)
+    return _env(page["language"]).select_template([own, "common/report.html.j2"]).render(
+        r=page, sentence=sentences or Sentences(), chronicle=_chronicle(page), nav=nav, press=said, mail=mail)
 
 
 def inline(svg: str) -> str:

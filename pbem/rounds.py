@@ -115,8 +115,8 @@ def compute_round(campaign: Campaign, number: int, inputs: dict, previous_state:
             links[player] = model["chain"]["link"]
         svg = render.render_picture(model)
         files[f"reports/{player}.txt"] = render.render_text(model, shared.sentences_in(language)).encode("utf-8")
-        files[f"reports/{player}.html"] = render.render_html(model, shared.sentences_in(language),
-                                                             svg).encode("utf-8")
+        files[f"reports/{player}.html"] = render.render_mail_html(model, shared.sentences_in(language),
+                                                                  svg).encode("utf-8")
         files[f"reports/{player}.json"] = shared.texts.join(parts).encode("utf-8")
         if svg is not None:
             files[f"reports/{player}.svg"] = svg.encode("utf-8")
@@ -509,16 +509,21 @@ def report_mail(campaign: Campaign, player: str, number: int, record: dict, text
     MIME boundaries come from the player's own report, never from the round's record, which covers others'
     secrets; a re-run's report differs, so it is a new message. The text comes first, the page (`html`, the
     round's reports/PLAYER.html) after it as its alternative: a mail reader shows the last it can. `language`:
-    the one the report is written in, as the round's inputs say. The JSON report is attached (gzipped), and
-    `png`, the round's reports/PLAYER.png, after it: the picture the page holds as SVG, for mail clients that
-    block SVG."""
+    the one the report is written in, as the round's inputs say. The JSON report is attached (gzipped).
+    `png`, the round's reports/PLAYER.png, is the picture: a part beside the page that the page shows by its
+    Content-ID (multipart/related), or, in a round written before pages named it, a file attached after the
+    JSON, for mail clients that block the SVG those pages hold."""
     subject = render.subject("report", language, round=number, over=record["over"], rerun=record["rerun"])
     key = report_key(number, player, data)
+    page = None if html is None else html.decode("utf-8")
+    picture = None if png is None else picture_attachment(campaign, player, number, png)
+    cid = render.picture_cid(campaign.name, number, player)
+    shown = picture is not None and page is not None and f'src="cid:{cid}"' in page
     return key, compose(campaign, player, subject, text.decode("utf-8"), key=key,
                         moment=clock.parse(record["resolved_at"]), headers={"X-Pbem-Round": str(number)},
-                        html=None if html is None else html.decode("utf-8"),
+                        html=page, related=[(cid, *picture)] if shown and picture else [],
                         attachments=[json_attachment(campaign, player, number, data, packed=True)]
-                        + ([picture_attachment(campaign, player, number, png)] if png is not None else []))
+                        + ([picture] if picture is not None and not shown else []))
 
 
 def report_key(number: int, player: str, data: bytes) -> str:

@@ -220,7 +220,7 @@ def test_html_in_a_press_text_is_escaped_in_the_page(campaign, now):
     resolved(campaign)
     page = report(campaign, "bob", "html")
     assert "<script>alert" not in page and "<b onclick" not in page
-    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;&lt;b onclick=1&gt;bold&lt;/b&gt;" in page
+    assert '&lt;script&gt;alert("x")&lt;/script&gt;&lt;b onclick=1&gt;bold&lt;/b&gt;' in page   # as a browser writes it
 
 
 def test_a_report_with_press_and_private_messages_follows_the_games_json_schema(campaign, now):

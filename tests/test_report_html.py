@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import urllib.parse
 
 import pytest
 
@@ -17,6 +18,7 @@ from tests.support.report_pages import NONCE, mail_page, parsed, rows
 
 HOSTILE = ["<script>alert(1)</script>", "b&amp;'\"x", "<img src=x onerror=alert(2)>"]
 CAMPAIGN = "<b>war</b> & \"peace\" 'o"
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="500"><rect width="10" height="10"/></svg>'
 
 
 def hostile_models(game_name: str, rounds: int) -> list[dict]:
@@ -58,6 +60,14 @@ def test_every_name_and_word_a_player_or_the_gm_chose_is_escaped_in_the_page(gam
         assert "&lt;b&gt;war&lt;/b&gt; &amp; &#34;peace&#34; &#39;o" in page
         assert "onerror" not in re.sub(r"&lt;img src=x onerror=alert\(2\)&gt;", "", page)
         assert [tag for tag in re.findall(r"<\s*(script|img|iframe|object|embed)\b", page, re.I)] == []
+        # the mail's page, parsed again and written out by css_inline: its text escaped as a browser reads it
+        mailed = render.render_mail_html(model, picture_svg=SVG)
+        for raw in [*HOSTILE, CAMPAIGN, "<i>oops</i>"]:
+            assert raw not in mailed
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in mailed and "&lt;b&gt;war&lt;/b&gt; &amp;" in mailed
+        words = re.sub(r'src="cid:[%\w.@-]*"', "", mailed)   # the picture's Content-ID, %-encoded, is a word
+        assert "onerror" not in re.sub(r"&lt;img src=x onerror=alert\(2\)&gt;", "", words)
+        assert re.findall(r"<\s*(script|img|iframe|object|embed)\b", mailed, re.I) == ["img"]
         compared += 1
     assert compared >= 8
 
@@ -79,9 +89,12 @@ def test_a_report_page_links_to_nothing_and_forbids_every_fetch(report_pages, ga
         page = mail_page(campaign, number, player)
         assert page == (campaign.round_dir(number) / "reports" / f"{player}.html").read_text("utf-8")
         assert ('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-                'style-src \'unsafe-inline\'; img-src data:">') in page
-        for name, value in re.findall(r"\s(src|href|action|srcset|poster|data)\s*=\s*[\"']?([^\"'\s>]*)", page, re.I):
-            assert value.startswith("#"), (name, value)
+                'style-src \'unsafe-inline\'; img-src data: cid:">') in page
+        found = re.findall(r"\s(src|href|action|srcset|poster|data)\s*=\s*[\"']?([^\"'\s>]*)", page, re.I)
+        pictures = [value for name, value in found if value.startswith("cid:")]
+        assert pictures == [f"cid:{render.picture_cid(campaign.name, number, player)}"]   # the mail's own part
+        for name, value in found:
+            assert value.startswith("#") or value in pictures, (name, value)
         assert not re.search(r"url\((?!#)|@import|<link|<script|<iframe|<object", page, re.I)   # url(#id): its own
         checked += 1
     assert checked == 3
@@ -94,11 +107,19 @@ def test_an_ikusa_page_has_a_table_for_each_battle_and_a_standings_row_for_each_
     root = parsed(mail_page(campaign, number, "ann"))
     sections = root.all("section", "battle")
     assert len(sections) >= len(battles) >= 2
+    hits = [sum(e["hits"] for e in events[start:start + events[start:].index(end) + 1]
+                if e["kind"] in ("volley", "first_strike"))
+            for start, e in enumerate(events) if e["kind"] == "battle_started" and e["audience"] == "all"
+            for end in [next(x for x in events[start:] if x["kind"] == "battle_ended")]]
+    told = []
     for section in sections:
         assert section.all("h3")[0].text().startswith("Battle ")
         assert [r[0] for r in rows(section.all("table", "sides")[0])][:2] == ["Attacker", "Defender"]
-        assert rows(section.all("table", "rounds")[0]), "a battle without its dice"
+        assert not section.all("table", "rounds"), "a mail holds no table of every die"
+        [summary] = [p.text() for p in section.all("p", "aside") if p.text().startswith("Hits, round by round:")]
+        told.append(sum(int(n) for n in re.findall(r"(?:attacker|defender) (\d+)", summary)))
         assert section.all("p", "outcome")
+    assert told[:len(hits)] == hits and sum(told) > 0   # each battle's hits, as its volleys rolled them
     [standings] = root.all("table", "standings")
     assert sorted(r[1].split(" ")[0] for r in rows(standings)) == ["ann", "bob", "cho"]
     assert NONCE in root.text()
@@ -110,3 +131,10 @@ def test_the_picture_goes_in_its_slot_only_when_the_model_has_one():
     svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'
     page = render.render_html({**model, "picture_svg": svg})
     assert f'<figure class="picture" id="picture">\n{svg}\n</figure>' in page
+    assert 'id="picture"' not in render.render_mail_html(model)
+    mailed = render.render_mail_html(model, picture_svg=SVG)
+    [img] = re.findall(r"<img [^>]*>", mailed)
+    cid = render.picture_cid(model["campaign"], model["round"], model["player"])
+    [url] = re.findall(r'src="cid:([^"]*)"', img)
+    assert urllib.parse.unquote(url) == cid and re.fullmatch(r"[%\w.@-]+", url)   # RFC 2392: %-encoded
+    assert 'width="640"' in img and 'height="320"' in img and "<svg" not in mailed

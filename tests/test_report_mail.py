@@ -1,6 +1,6 @@
 """Every report mail carries the player's own JSON report, attached (gzipped), so that a player can recheck the dice
-from what he received, and the player's picture of the board, inline in the page as SVG and attached as PNG for mail
-clients that block SVG; `[tag] json` sends the JSON again."""
+from what he received, and the player's picture of the board as a PNG the page shows by its Content-ID, since Gmail
+and Outlook show no SVG; `[tag] json` sends the JSON again."""
 from __future__ import annotations
 
 import gzip
@@ -11,7 +11,7 @@ from email import message_from_bytes, policy
 from conftest import order_file, run
 from PIL import Image
 
-from pbem import clock, render
+from pbem import clock
 from pbem.mail_intake import take_raw
 from pbem.rounds import gzipped
 from tests.conftest import START
@@ -36,17 +36,22 @@ def test_a_report_mail_carries_the_players_own_json_report_and_picture_byte_for_
         message = message_from_bytes(path.read_bytes(), policy=policy.default)
         assert message.get_content_type() == "multipart/mixed"
         assert [part.get_content_type() for part in message.walk()] == [
-            "multipart/mixed", "multipart/alternative", "text/plain", "text/html", "application/gzip", "image/png"]
+            "multipart/mixed", "multipart/alternative", "text/plain", "multipart/related", "text/html", "image/png",
+            "application/gzip"]
         assert message.get_body(("plain",)).get_content().replace("\r\n", "\n") == \
             (reports / f"{player}.txt").read_text()
         page = message.get_body(("html",)).get_content().replace("\r\n", "\n")
         svg = (reports / f"{player}.svg").read_text("utf-8")
-        assert page == (reports / f"{player}.html").read_text() and "<svg " in svg
-        assert f'<figure class="picture" id="picture">\n{render.in_ascii(render.inline(svg))}\n</figure>' in page
+        assert page == (reports / f"{player}.html").read_text() and "<svg " in svg and "<svg" not in page
+        [related] = [part for part in message.walk() if part.get_content_type() == "multipart/related"]
+        assert related.get_param("type") == "text/html"
+        [image] = [part for part in related.iter_parts() if part.get_content_type() == "image/png"]
+        cid = image["Content-ID"].strip("<>")
+        assert page.count(f'<img src="cid:{cid}"') == 1 and image.get_content_disposition() == "inline"
         found = attachments(path.read_bytes())
-        assert sorted(found) == [f"war-round-1-{player}.json.gz", f"war-round-1-{player}.png"]
+        assert sorted(found) == [f"war-round-1-{player}.json.gz"]   # the picture is the page's, not attached
         assert gzip.decompress(found[f"war-round-1-{player}.json.gz"]) == (reports / f"{player}.json").read_bytes()
-        png = found[f"war-round-1-{player}.png"]
+        png = image.get_content()
         assert png == (reports / f"{player}.png").read_bytes()
         with Image.open(io.BytesIO(png)) as picture:
             root = ET.fromstring(svg)

@@ -21,8 +21,8 @@ def test_a_round_records_every_players_svg_and_png_and_hashes_them(campaign):
         for suffix in ("svg", "png"):
             name = f"reports/{player}.{suffix}"
             assert (folder / name).is_file() and name in record["files"]
-        page = (folder / f"reports/{player}.html").read_text()
-        assert render.inline((folder / f"reports/{player}.svg").read_text()).strip() in page
+        page = (folder / f"reports/{player}.html").read_text()   # the mail's: the PNG by its Content-ID
+        assert f'src="cid:{render.picture_cid(campaign.name, 1, player)}"' in page and "<svg" not in page
 
 
 def test_replay_finds_a_picture_changed_or_missing_in_the_record(campaign):

@@ -274,8 +274,8 @@ def report(pos: Position, player: str, game: Game | None = None, state: dict | N
         defaulted=inputs.get("defaulted", []), rerun=inputs.get("rerun"))
     text, data = render.render_text(model).encode("utf-8"), render.render_json(model).encode("utf-8")
     svg = render.render_picture(model)
-    page = render.render_html(model, picture_svg=svg).encode("utf-8")   # in the mail, as its HTML part
-    png = None if svg is None else pictures.svg_to_png(svg)                 # in the mail, attached
+    page = render.render_mail_html(model, picture_svg=svg).encode("utf-8")   # in the mail, as its HTML part
+    png = None if svg is None else pictures.svg_to_png(svg)                      # in the mail, the page's image
     record = {"over": over, "rerun": inputs.get("rerun") is not None,
               "resolved_at": inputs.get("resolved_at", "2026-03-01T12:00:00Z")}
     campaign = ShellCampaign(CAMPAIGN, game, list(pos.players))

@@ -2,7 +2,10 @@
 them, and a little parser for what the page holds (headings, tables by class, elements by tag)."""
 from __future__ import annotations
 
+import base64
 import hashlib
+import re
+import urllib.parse
 from dataclasses import dataclass, field
 from datetime import timedelta
 from email import message_from_bytes, policy
@@ -42,8 +45,32 @@ def played(folder: Path, game_name: str, names: list[str], until) -> tuple[objec
 
 def mail_page(campaign, number: int, player: str) -> str:
     """The HTML part of the player's report mail of that round, as the outbox holds it."""
+    return _html_part(_report_mail(campaign, number, player))
+
+
+def served_page(campaign, number: int, player: str, *, keep_style: bool = True) -> tuple[str, int]:
+    """(the page, how many cid: it named) as a mail client shows the report mail's HTML part: each cid: URL served
+    from the mail part of that Content-ID (here as a data: URL, which the page's CSP allows), and without
+    `keep_style`, every <style> block gone, as Gmail for other accounts' mail and Outlook's rewrites leave it."""
+    message = _report_mail(campaign, number, player)
+    parts = {part["Content-ID"].strip("<>"): part for part in message.walk() if part["Content-ID"]}
+    page, served = _html_part(message), 0
+    for url in set(re.findall(r'src="cid:([^"]*)"', page)):
+        part = parts[urllib.parse.unquote(url)]   # a cid: naming no part of the mail: a KeyError, and a failure
+        data = base64.b64encode(part.get_content()).decode("ascii")
+        page = page.replace(f'src="cid:{url}"', f'src="data:{part.get_content_type()};base64,{data}"')
+        served += 1
+    if not keep_style:
+        page = re.sub(r"<style\b.*?</style>", "", page, flags=re.S)
+    return page, served
+
+
+def _report_mail(campaign, number: int, player: str):
     [path] = (campaign.folder / "outbox").glob(f"r{number:04d}-*-{player}.eml")
-    message = message_from_bytes(path.read_bytes(), policy=policy.default)
+    return message_from_bytes(path.read_bytes(), policy=policy.default)
+
+
+def _html_part(message) -> str:
     return message.get_body(("html",)).get_content().replace("\r\n", "\n")
 
 

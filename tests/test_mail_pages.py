@@ -1,0 +1,86 @@
+"""Every report mail's page as the big mail clients need it, in every golden and in whole demo games (a 5-player
+Ikusa game's busiest war rounds among them): under Gmail's clipping size, no SVG (Gmail and Outlook show none),
+every cid: a part of the same mail and every image part shown, the style written into the elements themselves
+(for the clients that drop a page's <style>), and the picture before anything that happened."""
+from __future__ import annotations
+
+import re
+import urllib.parse
+from email import message_from_bytes, policy
+from html.parser import HTMLParser
+
+import pytest
+
+from tests.goldens import every_golden, stored
+
+GMAIL_CLIPS = 102_000   # Gmail shows about this much of an HTML part, then "[Message clipped]"
+MOST = 100_000          # what a report's page may be, as the mail carries it
+STYLED = ("body", "main", "h1", "h2", "h3", "p", "table", "ul", "pre")   # every such element carries its style
+DEMOS = (("ikusa", "1", 5), ("age-of-war", "5", 3), ("ninjato", "3", 4))
+
+
+class Tags(HTMLParser):
+    """The start tags of a page, in order, with their attributes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def page_problems(raw: bytes) -> tuple[list[str], int]:
+    """(what is wrong with a report mail's page for a mail client, the page's size in the mail)."""
+    message = message_from_bytes(raw, policy=policy.default)
+    html = message.get_body(("html",))
+    carried = html.get_payload(decode=False)
+    page = html.get_content()
+    problems = []
+    if len(carried.encode("ascii")) > MOST:
+        problems.append(f"the page is {len(carried.encode('ascii')):,} bytes in the mail, more than {MOST:,}")
+    if "<svg" in page:
+        problems.append("an inline SVG, which Gmail and Outlook do not show")
+    parts = {part["Content-ID"].strip("<>"): part for part in message.walk() if part["Content-ID"]}
+    named = {urllib.parse.unquote(url) for url in re.findall(r'src="cid:([^"]*)"', page)}
+    problems += [f"cid:{cid} names no part of the mail" for cid in sorted(named - set(parts))]
+    problems += [f"the part {cid} is shown nowhere" for cid in sorted(set(parts) - named)]
+    tags = Tags()
+    tags.feed(page)
+    problems += sorted({f"a <{tag}> without its style" for tag, attrs in tags.tags
+                        if tag in STYLED and not attrs.get("style")})
+    h2s = [i for i, (tag, attrs) in enumerate(tags.tags) if tag == "h2" and attrs.get("id") != "press"]
+    images = [i for i, (tag, _) in enumerate(tags.tags) if tag == "img"]
+    if parts and (not images or (h2s and images[0] > h2s[0])):
+        problems.append("the picture comes after the round's events")
+    return problems, len(carried)
+
+
+def report_mails(files: dict[str, bytes]) -> dict[str, bytes]:
+    return {path: data for path, data in files.items() if re.search(r"/r\d{4}-[0-9a-f]{8}-\w+\.eml$", path)}
+
+
+def test_every_golden_report_mail_has_a_page_every_big_mail_client_shows_whole():
+    checked = pictured = 0
+    for name in sorted(every_golden()):
+        for path, raw in report_mails(stored(name)).items():
+            problems, _ = page_problems(raw)
+            assert problems == [], (name, path, problems)
+            checked += 1
+            pictured += b"Content-ID: <picture." in raw
+    assert checked >= 100 and pictured >= 50, (checked, pictured)
+
+
+@pytest.mark.parametrize(("game_name", "seed", "players"), DEMOS, ids=[d[0] for d in DEMOS])
+def test_every_report_mail_of_a_whole_demo_game_stays_under_gmails_clipping(demo_game, game_name, seed, players):
+    folder = demo_game(game_name, seed, players)
+    sizes, battles = [], 0
+    for path in sorted((folder / "outbox").glob("r*-*.eml")):
+        problems, size = page_problems(path.read_bytes())
+        assert problems == [], (path.name, problems)
+        sizes.append(size)
+    for events in (folder / "rounds").glob("*/events.json"):
+        battles = max(battles, events.read_text("utf-8").count('"kind":"battle_started"'))
+    assert len(sizes) >= players * 3 and max(sizes) < GMAIL_CLIPS
+    if game_name == "ikusa":   # the busiest round a report tells: twenty battles and more
+        assert battles >= 20, battles
