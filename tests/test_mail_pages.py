@@ -49,10 +49,14 @@ def page_problems(raw: bytes) -> tuple[list[str], int]:
     tags.feed(page)
     problems += sorted({f"a <{tag}> without its style" for tag, attrs in tags.tags
                         if tag in STYLED and not attrs.get("style")})
-    h2s = [i for i, (tag, attrs) in enumerate(tags.tags) if tag == "h2" and attrs.get("id") != "press"]
+    first = [i + 1 for i, (tag, attrs) in enumerate(tags.tags) if attrs.get("id") == "you"]   # what happened to you
+    h2s = [i for i, (tag, attrs) in enumerate(tags.tags)
+           if tag == "h2" and attrs.get("id") != "press" and i not in first]
     images = [i for i, (tag, _) in enumerate(tags.tags) if tag == "img"]
     if parts and (not images or (h2s and images[0] > h2s[0])):
         problems.append("the picture comes after the round's events")
+    if first and images and images[0] < first[0]:
+        problems.append("the picture comes before what happened to the player")
     return problems, len(carried)
 
 

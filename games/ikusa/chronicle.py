@@ -9,6 +9,8 @@ a key: the words are the templates'.
 """
 from __future__ import annotations
 
+from .summary import summary
+
 PART_OF = {
     "allocation_defaulted": "planning", "allocations_revealed": "planning", "spy_report": "planning",
     "turn_order_tie": "turn_order", "turn_marker_chosen": "turn_order", "turn_marker_drawn": "turn_order",
@@ -35,14 +37,15 @@ WAR_ACTS = ("army_moved", "units_picked_up", "garrison_left", "force_moved", "ba
 
 
 def chronicle(view: dict, events: list[dict], round_number: int) -> dict:
-    """{"parts": [{"action", "side", "heading", "events"}], "dice_rolled"}. A part is a run of events under
+    """{"parts": [{"action", "side", "heading", "events"}], "dice_rolled", "you"}. A part is a run of events under
     one action: `action` None for the set-up (told without headings), or "war" with the `side` whose war it
     is (None before any side acts); `heading` whether the report puts the action's (or the side's) heading
-    before it. `dice_rolled`: a battle's dice are shown, which the report explains once."""
+    before it. `dice_rolled`: a battle's dice are shown, which the report explains once. `you`: the round as it
+    touched the player (summary.py), None for the set-up and the public record."""
     playing = round_number > 0 and view["round"] > 0
     if not playing:
         return {"parts": [{"action": None, "side": None, "heading": False, "events": list(events)}] if events
-                else [], "dice_rolled": _rolled(events)}
+                else [], "dice_rolled": _rolled(events), "you": None}
     two = len(view["players"]) == 2
     colours = view["colours"]
     parts: list[dict] = []
@@ -60,7 +63,7 @@ def chronicle(view: dict, events: list[dict], round_number: int) -> dict:
             parts.append({"action": action, "side": side if action == "war" else None, "heading": heading,
                           "events": []})
         parts[-1]["events"].append(e)
-    return {"parts": parts, "dice_rolled": _rolled(events)}
+    return {"parts": parts, "dice_rolled": _rolled(events), "you": summary(view, events)}
 
 
 def _side(e: dict, kind: str, two: bool, colours: dict) -> str | None:
