@@ -25,7 +25,7 @@ from tests.goldens import stored  # noqa: E402
 from tests.support.browser import load  # noqa: E402
 
 WIDTH, HEIGHT = 1000, 1400
-SHOWN = "<style>main > :not(h1):not(figure.picture) { display: none; }</style></head>"   # the heading and the map
+SHOWN = "<style>.page > :not(h1):not(.picture) { display: none; }</style></head>"   # the heading and the map
 SEA = (0xD6, 0xE6, 0xF2)     # the map's sea, which finds the map in the screenshot
 
 

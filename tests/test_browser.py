@@ -51,8 +51,8 @@ def test_a_report_page_draws_its_tables_in_chromium_and_makes_no_request(chromiu
     assert sorted(r[1].split(" ")[0] for r in rows(standings)) == ["ann", "bob", "cho"]
     assert root.all("script") == [] and NONCE in root.text()
     if game_name == "ikusa":
-        battles = root.all("section", "battle")
-        assert len(battles) == len(parsed(page).all("section", "battle")) >= 2
+        battles = root.all("div", "battle")
+        assert len(battles) == len(parsed(page).all("div", "battle")) >= 2
         assert all(rows(b.all("table", "sides")[0]) and b.all("p", "outcome") for b in battles)
         assert root.all("table", "provinces") and root.all("table", "armies")
     else:
@@ -143,5 +143,5 @@ def test_the_public_page_shows_the_standings_and_the_map_with_every_players_armi
     page = load(tmp_path / "site" / f"round-{number:03d}.html", *SIZES["phone"], tmp_path / "chromium")
     assert page.requests == []
     shown = parsed(page.dom)
-    assert shown.all("h1")[0].text().endswith("public page") and len(shown.all("section", "battle")) >= 2
+    assert shown.all("h1")[0].text().endswith("public page") and len(shown.all("div", "battle")) >= 2
     assert [a.attrs["href"] for a in shown.all("nav")[0].all("a")][0] == "index.html"

@@ -105,7 +105,7 @@ def test_an_ikusa_page_has_a_table_for_each_battle_and_a_standings_row_for_each_
     events = campaign.read_json(number, "events.json")
     battles = [e for e in events if e["kind"] == "battle_started" and e["audience"] == "all"]
     root = parsed(mail_page(campaign, number, "ann"))
-    sections = root.all("section", "battle")
+    sections = root.all("div", "battle")
     assert len(sections) >= len(battles) >= 2
     hits = [sum(e["hits"] for e in events[start:start + events[start:].index(end) + 1]
                 if e["kind"] in ("volley", "first_strike"))
@@ -130,7 +130,7 @@ def test_the_picture_goes_in_its_slot_only_when_the_model_has_one():
     assert 'id="picture"' not in render.render_html(model)
     svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'
     page = render.render_html({**model, "picture_svg": svg})
-    assert f'<figure class="picture" id="picture">\n{svg}\n</figure>' in page
+    assert f'<div class="picture" id="picture">\n{svg}\n</div>' in page
     assert 'id="picture"' not in render.render_mail_html(model)
     mailed = render.render_mail_html(model, picture_svg=SVG)
     [img] = re.findall(r"<img [^>]*>", mailed)
