@@ -17,15 +17,25 @@ from importlib import resources
 
 from engine.events import visible_to
 
+from . import labels
 from .board import board_of_state
 from .state import COLOURS, REGULAR_KINDS
 
-FORMAT = "ikusa-map-1"
-NAME_SIZE = 9          # frame units: the province names' font size, which the pieces are laid out under
-ROW_GAP = 8            # from a name's baseline to the middle of its row of pieces
-SLOT = {"castle": 9, "fortress": 11, "army": 19, "force": 10, "ronin": 12}   # the width each piece takes
+FORMAT = "ikusa-map-2"
+LABEL_SIZE = 15        # frame units: a province's name; the frame (1000 wide) is shown 640 px wide in a mail,
+                       # so a name is 9.6 px high there, and a mail shows nothing smaller than 9 px
+MAIL_WIDTH = 640       # px: the width a mail shows the map at (pbem's MAIL_PICTURE_WIDTH)
+PIECE_SIZE = 12        # frame units: the text of a piece (its army's id, experience and units: 7.7 px in a mail)
+ROW_HEIGHT = 20        # a row of pieces, from top to bottom
+SLOT = {"castle": 17, "fortress": 20, "force": 21, "ronin": 21}   # the width each piece takes (an army's: its text)
 ARROW_GAP = 9          # an arrow stops this far short of the province's point
 FALLBACK_RADIUS = 10   # a province the shapes lack (a campaign's own map): a disc at its point
+LEGEND_AREAS = {"title": (6, 6, 440, 320), "keys": (456, 6, 340, 360)}   # sea the legend's two boxes may fill
+INSET_SOURCE = (450, 553, 172, 148)   # the Kinai, the most crowded part of the map, drawn again...
+INSET_SCALE = 2.2                     # ...this much larger...
+INSET_AT = (604, 712)                 # ...with its top left corner here, in the Pacific
+INSET_TITLE = 22                      # the inset's title, above it
+LEADER_STEP = 10                      # a name this far (or more) from its point gets a line to it
 
 
 PATH_LINE = 200        # characters: the shapes' path data in lines (a mail carries lines of up to 998 as they are)
@@ -55,15 +65,19 @@ def in_lines(d: str, width: int = PATH_LINE) -> str:
 
 
 def map_model(view: dict, events: list[dict], player: str) -> dict:
-    """The map of the view's board for `player`: regions, pieces, this round's battles, sea lines, legend."""
+    """The map of the view's board for `player`: regions, pieces, this round's battles, sea lines, legend, and the
+    Kinai drawn again larger in an inset, every name and piece placed clear of the others."""
     events = [ev for ev in events if "audience" not in ev or visible_to(ev, player)]
     board = board_of_state(view)
     data = shapes()
     frame = data["frame"]
     points = {pid: _point(data, board.provinces[pid]) for pid in board.ids()}
+    inset = _inset(frame)
+    enlarged = [pid for pid in board.ids() if points[pid] is not None and inside_point(points[pid], INSET_SOURCE)]
     regions, rows = [], {}
     for pid in board.ids():
         region = _region(view, board, data, pid, points[pid])
+        region["inset"] = pid in enlarged
         regions.append(region)
         rows[pid] = []
     armies = _armies(view, rows)
@@ -71,13 +85,23 @@ def map_model(view: dict, events: list[dict], player: str) -> dict:
     for pid in board.ids():
         _fortification(view["provinces"][pid], pid, rows)
         _force(view["provinces"][pid], pid, rows)
-    pieces = _laid_out(rows, points)
+    shown = {pid: (_enlarged(points[pid]) if pid in enlarged else points[pid]) for pid in board.ids()}
+    areas = {pid: inset["box"] if pid in enlarged else (0, 0, frame["width"], frame["height"]) for pid in board.ids()}
+    reserved = [*LEGEND_AREAS.values(), inset["frame"]]
+    pieces, row_boxes = _laid_out(rows, shown, areas, reserved, enlarged)
+    _place_labels(regions, shown, areas, reserved, row_boxes, enlarged)
     return {
         "format": FORMAT,
         "round": view["round"],
         "player": player,
         "width": frame["width"],
         "height": frame["height"],
+        "mail_width": MAIL_WIDTH,
+        "label_size": LABEL_SIZE,
+        "piece_size": PIECE_SIZE,
+        "legend_areas": {name: list(box) for name, box in LEGEND_AREAS.items()},
+        "inset": inset | {"regions": [r["id"] for r in regions if r["d"]], "box": list(inset["box"]),
+                          "frame": list(inset["frame"])},
         "foreign": data["foreign"],
         "regions": regions,
         "pieces": pieces,
@@ -90,6 +114,27 @@ def map_model(view: dict, events: list[dict], player: str) -> dict:
                      "out": name in view.get("eliminated", [])} for name in view["players"]],
         "legend": _legend(view, ronin, board),
     }
+
+
+def inside_point(point, box) -> bool:
+    return box[0] <= point[0] <= box[0] + box[2] and box[1] <= point[1] <= box[1] + box[3]
+
+
+def _inset(frame: dict) -> dict:
+    """The Kinai inset: the part of the map it shows (source), where it stands and how much larger (box, scale),
+    and the box with its title above, which nothing else may cover (frame)."""
+    width, height = round(INSET_SOURCE[2] * INSET_SCALE), round(INSET_SOURCE[3] * INSET_SCALE)
+    box = (INSET_AT[0], INSET_AT[1], width, height)
+    return {"source": list(INSET_SOURCE), "scale": INSET_SCALE, "box": box,
+            "frame": (box[0], box[1] - INSET_TITLE, width, height + INSET_TITLE),
+            "transform": f"translate({_num(box[0] - INSET_SOURCE[0] * INSET_SCALE)} "
+                         f"{_num(box[1] - INSET_SOURCE[1] * INSET_SCALE)}) scale({INSET_SCALE})"}
+
+
+def _enlarged(point) -> tuple[float, float]:
+    """Where a point of the Kinai stands in the inset."""
+    return (round(INSET_AT[0] + (point[0] - INSET_SOURCE[0]) * INSET_SCALE, 1),
+            round(INSET_AT[1] + (point[1] - INSET_SOURCE[1]) * INSET_SCALE, 1))
 
 
 def _seat(colour: str | None) -> int | None:
@@ -135,8 +180,23 @@ def _armies(view: dict, rows: dict) -> list[dict]:
                  "experience": army["experience"], "units": units, "count": sum(units.values()),
                  "province": army["province"]}
         found.append(entry)
-        rows[army["province"]].append(("army", entry))
+    shorts = [short_id(entry["id"]) for entry in found]
+    for entry, short in zip(found, shorts, strict=True):
+        entry["short"] = short if shorts.count(short) == 1 else entry["id"]
+        entry["stats"] = f"{entry['experience']}/{entry['count']}"
+        entry["id_width"] = _round(labels.text_width(entry["short"], PIECE_SIZE, bold=True) + 6)
+        entry["stats_width"] = _round(labels.text_width(entry["stats"], PIECE_SIZE, bold=True) + 6)
+        rows[entry["province"]].append(("army", entry))
     return found
+
+
+def short_id(army_id: str) -> str:
+    """An army's id as its marker shows it, short enough to read in a mail: the colour's initial and the number
+    (blue-2 is B2, as the legend says); an id of another shape cut to 4 characters."""
+    colour, _, number = army_id.rpartition("-")
+    if colour.isalpha() and number.isdigit():
+        return colour[0].upper() + number
+    return army_id[:4]
 
 
 def _fortification(province: dict, pid: str, rows: dict) -> None:
@@ -173,20 +233,66 @@ def _ronin(view: dict, events: list[dict], player: str, rows: dict) -> list[dict
     return found
 
 
-def _laid_out(rows: dict, points: dict) -> list[dict]:
-    """Each province's pieces in a row under its name, centred on its point."""
-    laid = []
+def _slot(kind: str, entry: dict) -> float:
+    """The width a piece takes: an army's is its id's box and its numbers' box side by side."""
+    if kind != "army":
+        return SLOT[kind]
+    return entry["id_width"] + entry["stats_width"] + 2
+
+
+def _laid_out(rows: dict, points: dict, areas: dict, reserved: list, enlarged: list) -> tuple[list, dict]:
+    """Each province's pieces in a row centred on its point, moved a little where it would cover another
+    province's row; the pieces with their boxes, and each row's box."""
+    laid, boxes, taken = [], {}, []
+    offsets = labels.candidate_offsets(ROW_HEIGHT / 3, rings=6)
     for pid, row in rows.items():
         point = points[pid]
         if not row or point is None:
             continue
-        width = sum(SLOT[kind] for kind, _ in row)
-        x = point[0] - width / 2
+        width = sum(_slot(kind, entry) for kind, entry in row)
+        start = (point[0] - width / 2, point[1] - ROW_HEIGHT / 2, width, ROW_HEIGHT)
+        box = labels.free_spot(start, offsets, taken + ([] if pid in enlarged else reserved), areas[pid]) or start
+        box = (round(box[0], 1), round(box[1], 1), box[2], box[3])
+        boxes[pid] = box
+        taken.append(box)
+        x = box[0]
         for kind, entry in row:
-            middle = x + SLOT[kind] / 2
-            laid.append({"kind": kind, "x": round(middle), "y": point[1] + ROW_GAP, **entry})
-            x += SLOT[kind]
-    return laid
+            slot = _slot(kind, entry)
+            laid.append({"kind": kind, "x": _round(x + slot / 2), "y": _round(box[1] + ROW_HEIGHT / 2),
+                         "box": [_round(x), box[1], slot, ROW_HEIGHT], "inset": pid in enlarged, **entry})
+            x += slot
+    return laid, boxes
+
+
+def _place_labels(regions: list, points: dict, areas: dict, reserved: list, rows: dict, enlarged: list) -> None:
+    """Each province's name above its row of pieces, or, where that covers something, at the nearest free spot
+    of the rings around it, with a leader line back to its point when it went far."""
+    taken = list(rows.values())
+    offsets = labels.candidate_offsets(LABEL_SIZE * 0.8)
+    for region in regions:
+        point = points[region["id"]]
+        if point is None:
+            region["label"], region["label_box"], region["leader"] = None, None, None
+            continue
+        row = rows.get(region["id"])
+        baseline = (row[1] - 3 if row else point[1] + LABEL_SIZE * 0.35)
+        start = labels.label_box(region["name"], LABEL_SIZE, point[0], baseline)
+        others = taken + ([] if region["inset"] else reserved)
+        box = labels.free_spot(start, offsets, others, areas[region["id"]]) or start
+        dx, dy = box[0] - start[0], box[1] - start[1]
+        region["label"] = [_round(point[0] + dx), _round(baseline + dy)]
+        region["label_box"] = [_round(v) for v in box]
+        region["leader"] = None
+        if max(abs(dx), abs(dy)) >= LEADER_STEP:
+            end = labels.nearest_point(box, point)
+            region["leader"] = f"M{_num(point[0])} {_num(point[1])}L{_num(end[0])} {_num(end[1])}"
+        taken.append(box)
+
+
+def _round(value: float) -> float | int:
+    """A coordinate to a tenth, an int when whole: written the same in every process."""
+    value = round(value, 1)
+    return int(value) if value == int(value) else value
 
 
 def _battles(events: list[dict], points: dict, names: dict) -> list[dict]:
