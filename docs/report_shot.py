@@ -1,17 +1,19 @@
-"""The README's picture of a report: a golden campaign's report page, as its mail carries it, in headless Chromium.
+"""The README's picture of a report: a demo campaign's report mail as a mail client that keeps no style sheet
+shows it (Gmail for another account's mail, Outlook), in headless Chromium.
 
-    .venv/bin/python docs/report_shot.py [--golden ikusa-3p-seed1] [--round 2] [--player ann] [--out docs/report.png]
+    .venv/bin/python docs/report_shot.py [--game ikusa] [--players 5] [--seed 1] [--round 3] [--player akiko]
 
-Takes the player's report mail of that round from the golden's playthrough (tests/goldens/NAME), opens its HTML
-part in Chromium (tests/support/browser.py) at a desktop's width, with a style added that hides all but the page's
-heading and its map (a busy page runs to more than Chromium draws in one screenshot), and keeps the page from
-its top to the foot of the map: the screenshot cropped there and written with a palette (pbem.pictures),
-so that it stays well under 200 KB. Needs Debian's chromium (`python tests/support/browser.py install`).
+Plays `pbem demo` in a temporary folder (the goldens keep only their PNGs' hashes), takes the player's report mail
+of that round from its outbox, serves the
+page's cid: picture from the mail's own part and drops every <style> block (tests/support/report_pages.served),
+opens it in Chromium (tests/support/browser.py) at the width of a phone or Gmail's column, and keeps the first
+screen, written with a palette (pbem.pictures) so that it stays small. Needs Debian's chromium
+(`python tests/support/browser.py install`).
 """
 from __future__ import annotations
 
 import argparse
-import io
+import subprocess
 import sys
 import tempfile
 from email import message_from_bytes, policy
@@ -21,52 +23,39 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pbem.pictures import picture_only, with_palette  # noqa: E402
-from tests.goldens import stored  # noqa: E402
 from tests.support.browser import load  # noqa: E402
+from tests.support.report_pages import served  # noqa: E402
 
-WIDTH, HEIGHT = 1000, 1400
-SHOWN = "<style>.page > :not(h1):not(.picture) { display: none; }</style></head>"   # the heading and the map
-SEA = (0xD6, 0xE6, 0xF2)     # the map's sea, which finds the map in the screenshot
-
-
-def mail_page(golden: str, number: int, player: str) -> str:
-    files = stored(golden)
-    if files is None:
-        raise SystemExit(f"no golden {golden} in tests/goldens")
-    [mail] = [data for path, data in files.items()
-              if path.startswith(f"r{number:02d}/mail/r{number:04d}-") and path.endswith(f"-{player}.eml")]
-    return message_from_bytes(mail, policy=policy.default).get_body(("html",)).get_content()
+WIDTH, HEIGHT = 690, 1000   # a phone's or Gmail's column, and the first screen or so
 
 
-def cropped(png: bytes) -> bytes:
-    """The screenshot from its top to the map's last row of sea."""
-    from PIL import Image
-
-    shot = Image.open(io.BytesIO(png)).convert("RGB")
-    column = [shot.getpixel((x, y)) == SEA for y in range(shot.height) for x in (shot.width // 2,)]
-    rows = [y for y, sea in enumerate(column) if sea]
-    if not rows:
-        raise SystemExit("no map found in the screenshot")
-    top, bottom = 0, rows[-1] + 8
-    out = io.BytesIO()
-    shot.crop((0, top, shot.width, bottom)).save(out, format="PNG")
-    return picture_only(with_palette(out.getvalue()))
+def report_mail(folder: Path, number: int, player: str):
+    [mail] = (folder / "outbox").glob(f"r{number:04d}-*-{player}.eml")
+    return message_from_bytes(mail.read_bytes(), policy=policy.default)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--golden", default="ikusa-3p-seed1")
-    parser.add_argument("--round", type=int, default=2)
-    parser.add_argument("--player", default="ann")
+    parser.add_argument("--game", default="ikusa")
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--round", type=int, default=3)
+    parser.add_argument("--player", default="akiko")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "report.png")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "demo"
+        subprocess.run([sys.executable, "-m", "pbem", "demo", args.game, "--players", str(args.players), "--seed",
+                        args.seed, "--dir", str(folder)], check=True, capture_output=True)
+        page_text, shown = served(report_mail(folder, args.round, args.player), keep_style=False)
+        if not shown:
+            raise SystemExit("the mail's page shows no picture")
         page = Path(tmp) / "page.html"
-        page.write_text(mail_page(args.golden, args.round, args.player).replace("</head>", SHOWN, 1), "utf-8")
+        page.write_text(page_text, "utf-8")
         loaded = load(page, WIDTH, HEIGHT, Path(tmp) / "chromium")
     if loaded.requests:
         raise SystemExit(f"the page asked the network for {loaded.requests}")
-    picture = cropped(loaded.png)
+    picture = picture_only(with_palette(loaded.png))
     args.out.write_bytes(picture)
     print(f"{args.out}: {len(picture) // 1000} KB")
 

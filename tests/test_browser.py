@@ -134,7 +134,7 @@ def test_the_public_page_shows_the_standings_and_the_map_with_every_players_armi
     state = campaign.state()
     armies = [f"Army {army_id} of {army['player']}" for army_id, army in sorted(state["armies"].items())
               if army["status"] == "active" and army.get("province")]
-    assert armies and all(any(t.startswith(a + ":") for t in titles) for a in armies), (armies, titles)
+    assert armies and all(any(t.startswith((a + ":", a + " (")) for t in titles) for a in armies), (armies, titles)
     names = campaign.game.view(state, "")["names"].values()   # every province findable by its printed name
     assert len(names) == 68 and all(any(t == n or t.startswith(n + ":") for t in titles) for n in names)
     assert len(figure.all("path", None)) >= 68

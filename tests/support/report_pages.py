@@ -49,20 +49,24 @@ def mail_page(campaign, number: int, player: str) -> str:
 
 
 def served_page(campaign, number: int, player: str, *, keep_style: bool = True) -> tuple[str, int]:
-    """(the page, how many cid: it named) as a mail client shows the report mail's HTML part: each cid: URL served
+    """(the page, how many cid: it named) of the player's report mail of that round, as a client shows it (served)."""
+    return served(_report_mail(campaign, number, player), keep_style=keep_style)
+
+
+def served(message, *, keep_style: bool = True) -> tuple[str, int]:
+    """(the page, how many cid: it named) as a mail client shows a report mail's HTML part: each cid: URL served
     from the mail part of that Content-ID (here as a data: URL, which the page's CSP allows), and without
     `keep_style`, every <style> block gone, as Gmail for other accounts' mail and Outlook's rewrites leave it."""
-    message = _report_mail(campaign, number, player)
     parts = {part["Content-ID"].strip("<>"): part for part in message.walk() if part["Content-ID"]}
-    page, served = _html_part(message), 0
+    page, shown = _html_part(message), 0
     for url in set(re.findall(r'src="cid:([^"]*)"', page)):
         part = parts[urllib.parse.unquote(url)]   # a cid: naming no part of the mail: a KeyError, and a failure
         data = base64.b64encode(part.get_content()).decode("ascii")
         page = page.replace(f'src="cid:{url}"', f'src="data:{part.get_content_type()};base64,{data}"')
-        served += 1
+        shown += 1
     if not keep_style:
         page = re.sub(r"<style\b.*?</style>", "", page, flags=re.S)
-    return page, served
+    return page, shown
 
 
 def _report_mail(campaign, number: int, player: str):
