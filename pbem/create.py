@@ -12,13 +12,14 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from pbem import clock, render
+from pbem import clock
 from pbem.campaign import Campaign, Player, check_name, is_mail_address
 from pbem.errors import UserError
 from pbem.files import make_folder
-from pbem.outbox import compose, post
-from pbem.rounds import announced_beacon, commit_round, compute_round, report_text
+from pbem.outbox import post
+from pbem.rounds import announced_beacon, commit_round, compute_round
 from pbem.schedule import check_schedule, next_deadline, time_of_day, zone
+from pbem.welcome import welcome_mail
 
 
 def parse_player(spec: str) -> Player:
@@ -184,11 +185,8 @@ def _fill(staging: Path, game, name: str, gm: str, players: list[Player], option
         raise UserError(f"{game.title}: {exc}") from None
     commit_round(campaign, 0, files)
     for player in players:
-        report = report_text(campaign, player.name, 0, "text")
-        language = campaign.language_of(player.name)
-        body = render.render("common/welcome.txt.j2", language, campaign=name, game=game.title, player=player.name,
-                             token=tokens[player.name], gm=gm, report=report)
-        post(campaign, f"welcome-{player.name}", compose(campaign, player.name, render.subject("welcome", language),
-                                                         body, key=f"welcome-{player.name}", moment=now))
+        key = f"welcome-{player.name}"
+        post(campaign, key, welcome_mail(campaign, player.name, number=0, token=tokens[player.name],
+                                         subject="welcome", key=key, moment=now))
     campaign.log(f"created campaign {name!r} ({game.name}, {len(players)} players)")
     return campaign

@@ -16,7 +16,7 @@ from pbem.errors import UserError
 from pbem.languages import offered
 from pbem.outbox import compose, post
 from pbem.render import template_folder
-from pbem.rounds import report_text
+from pbem.welcome import welcome_mail
 
 
 @dataclass
@@ -46,12 +46,8 @@ def replace_player(campaign: Campaign, name: str, email: str, keep_orders: bool 
     set_back(campaign, name)
     number = campaign.last_round
     key = f"welcome-{name}-r{number:04d}-{secrets.token_hex(4)}"
-    report = report_text(campaign, name, number, "text")
-    language = campaign.language_of(name)
-    body = render.render("common/welcome.txt.j2", language, campaign=campaign.name, game=campaign.game.title,
-                         player=name, token=token, gm=campaign.gm, report=report)
-    post(campaign, key, compose(campaign, name, render.subject("taken_over", language), body, key=key,
-                                moment=clock.now()))
+    post(campaign, key, welcome_mail(campaign, name, number=number, token=token, subject="taken_over", key=key,
+                                     moment=clock.now()))
     tag = key[len("welcome-"):]
     if campaign.announce_players != "none":
         _tell(campaign, name, f"left-{tag}", ("handed_over", {}), "handed over, old address", address=old.email)

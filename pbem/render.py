@@ -7,6 +7,7 @@ the templates.
 """
 from __future__ import annotations
 
+import re
 import types
 import urllib.parse
 from collections.abc import Set
@@ -251,6 +252,19 @@ def render_mail_html(model: dict, sentences=None, picture_svg: str | None = None
     page = model if picture_svg is None else {**model, "picture_img": mail_picture(model, picture_svg)}
     inlined = css_inline.inline(_page(page, sentences, nav=[], mail=True), keep_style_tags=True)
     return in_ascii(inlined if inlined.endswith("\n") else inlined + "\n")   # a text file's last line break
+
+
+def welcome_page(page: str, language: str = ENGLISH, **values) -> str:
+    """The welcome letter's page: its own part (common/welcome.html.j2: the token, how a round goes) put first in
+    the player's report page as the round's mail carries it (reports/PLAYER.html), styled inline with the page's
+    own rules. The report is the round's, as archived; the token is in no file of the round."""
+    opening = re.search(r'<div class="page"[^>]*>\n', page)
+    rules = re.search(r"<style>(.*?)</style>", page, re.S)
+    if opening is None or rules is None:   # a page of another make: the letter's text says it all
+        return page
+    own = _env(language).get_template("common/welcome.html.j2").render(**values)
+    at = opening.end()
+    return page[:at] + in_ascii(css_inline.inline_fragment(own, rules.group(1))) + page[at:]
 
 
 MAIL_PICTURE_WIDTH = 640

@@ -10,6 +10,7 @@ from email import message_from_bytes, policy
 from html.parser import HTMLParser
 
 import pytest
+from conftest import TOKENS, make_campaign
 
 from tests.goldens import every_golden, stored
 
@@ -61,7 +62,9 @@ def page_problems(raw: bytes) -> tuple[list[str], int]:
 
 
 def report_mails(files: dict[str, bytes]) -> dict[str, bytes]:
-    return {path: data for path, data in files.items() if re.search(r"/r\d{4}-[0-9a-f]{8}-\w+\.eml$", path)}
+    """The report mails and the welcome letters (a report too, with the token before it)."""
+    return {path: data for path, data in files.items()
+            if re.search(r"/(r\d{4}-[0-9a-f]{8}-\w+|welcome-\w+)\.eml$", path)}
 
 
 def test_every_golden_report_mail_has_a_page_every_big_mail_client_shows_whole():
@@ -79,7 +82,9 @@ def test_every_golden_report_mail_has_a_page_every_big_mail_client_shows_whole()
 def test_every_report_mail_of_a_whole_demo_game_stays_under_gmails_clipping(demo_game, game_name, seed, players):
     folder = demo_game(game_name, seed, players)
     sizes, battles = [], 0
-    for path in sorted((folder / "outbox").glob("r*-*.eml")):
+    for path in sorted((folder / "outbox").glob("*.eml")):
+        if not report_mails({f"/{path.name}": b""}):
+            continue
         problems, size = page_problems(path.read_bytes())
         assert problems == [], (path.name, problems)
         sizes.append(size)
@@ -88,3 +93,21 @@ def test_every_report_mail_of_a_whole_demo_game_stays_under_gmails_clipping(demo
     assert len(sizes) >= players * 3 and max(sizes) < GMAIL_CLIPS
     if game_name == "ikusa":   # the busiest round a report tells: twenty battles and more
         assert battles >= 20, battles
+
+
+@pytest.mark.parametrize("game_name", ["ikusa", "age-of-war"])
+def test_a_welcome_letter_shows_the_token_and_the_set_up_with_its_picture_and_no_round_file_holds_the_token(
+        tmp_path, game_name):
+    campaign = make_campaign(tmp_path / "war", game=game_name)
+    for player in campaign.player_names:
+        raw = (campaign.folder / "outbox" / f"welcome-{player}.eml").read_bytes()
+        problems, _ = page_problems(raw)
+        assert problems == [], (player, problems)
+        message = message_from_bytes(raw, policy=policy.default)
+        page, text = message.get_body(("html",)).get_content(), message.get_body(("plain",)).get_content()
+        token = TOKENS.get(player, f"{player}-token")
+        assert "<pre" in page and token in page.split('id="welcome"', 1)[1].split("</div>", 1)[0]
+        assert token in text and 'src="cid:' in page and "round = 1" in page   # the form for the next round
+    files = [path for path in (campaign.folder / "rounds").rglob("*") if path.is_file()]
+    assert files and not any(TOKENS.get(p, f"{p}-token").encode() in path.read_bytes()
+                             for path in files for p in campaign.player_names)

@@ -18,10 +18,10 @@ DEGRADES = {
 
 
 def report_pages():
-    """(golden, path, the HTML part, the image types of its parts) of every golden report mail."""
+    """(golden, path, the HTML part, the image types of its parts) of every golden report mail and welcome letter."""
     for name in sorted(every_golden()):
         for path, raw in stored(name).items():
-            if re.search(r"/r\d{4}-[0-9a-f]{8}-\w+\.eml$", path):
+            if re.search(r"/(r\d{4}-[0-9a-f]{8}-\w+|welcome-\w+)\.eml$", path):
                 message = message_from_bytes(raw, policy=policy.default)
                 images = [part.get_content_type() for part in message.walk() if part["Content-ID"]]
                 yield name, path, message.get_body(("html",)).get_content(), images

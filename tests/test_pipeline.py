@@ -30,8 +30,9 @@ def test_each_player_gets_one_welcome_letter_with_their_token_and_no_other(campa
     letters = sorted((campaign.folder / "outbox").glob("welcome-*.eml"))
     assert [p.name for p in letters] == ["welcome-ann.eml", "welcome-bob.eml", "welcome-cho.eml"]
     ann = read_eml(letters[0])
-    body = ann.get_content()
-    assert TOKENS["ann"] in body and TOKENS["bob"] not in body
+    text, page = (ann.get_body((kind,)).get_content() for kind in ("plain", "html"))
+    assert TOKENS["ann"] in text and TOKENS["ann"] in page
+    assert TOKENS["bob"] not in text + page
     assert ann["To"].addresses[0].addr_spec == "ann@example.org"
     assert ann["Message-ID"]
 

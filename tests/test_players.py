@@ -18,7 +18,7 @@ def test_a_replaced_player_gets_a_new_token_and_the_old_one_stops_working(campai
     assert len(letter) == 1
     message = email.message_from_bytes(letter[0].read_bytes(), policy=policy.default)
     assert message["To"].addresses[0].addr_spec == "robert@example.org"
-    token = message.get_content().split("Your secret token is:")[1].split()[0]
+    token = message.get_body(("plain",)).get_content().split("Your secret token is:")[1].split()[0]
     assert camp.token_matches("bob", token)
     order_file(camp.folder / "inbox", "bob", 1, ["Gifu"], token=TOKENS["bob"])
     assert "token does not match" in run("inbox", camp.folder).out
@@ -55,7 +55,7 @@ def outbox_to(campaign, prefix):
     found = {}
     for path in sorted((campaign.folder / "outbox").glob(f"{prefix}*.eml")):
         message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
-        found[message["To"].addresses[0].addr_spec] = message.get_content()
+        found[message["To"].addresses[0].addr_spec] = message.get_body(("plain",)).get_content()
     return found
 
 

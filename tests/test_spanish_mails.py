@@ -111,7 +111,7 @@ def test_pbem_new_writes_a_spanish_players_welcome_in_spanish_and_refuses_a_lang
     assert made.code == 0, made.err
     camp = Campaign.load(tmp_path / "war")
     assert [(p.name, p.language) for p in camp.players] == [("ann", "es"), ("bob", "en")]
-    letters = {m["To"].addresses[0].addr_spec: (str(m["Subject"]), m.get_content())
+    letters = {m["To"].addresses[0].addr_spec: (str(m["Subject"]), m.get_body(("plain",)).get_content())
                for m in mails_to(camp, "ann@example.org", "bob@example.org").values()}
     assert letters["ann@example.org"][0].endswith("Bienvenida") and "Tu clave secreta es:" in letters[
         "ann@example.org"][1]
