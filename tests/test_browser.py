@@ -4,7 +4,9 @@ and a page that does ask is seen asking, so that the check can fail. One Chromiu
 from __future__ import annotations
 
 import http.server
+import json
 import os
+import re
 import threading
 from collections import Counter
 from pathlib import Path
@@ -145,3 +147,50 @@ def test_the_public_page_shows_the_standings_and_the_map_with_every_players_armi
     shown = parsed(page.dom)
     assert shown.all("h1")[0].text().endswith("public page") and len(shown.all("div", "battle")) >= 2
     assert [a.attrs["href"] for a in shown.all("nav")[0].all("a")][0] == "index.html"
+
+
+OVERFLOW_PROBE = """<script>
+(function () {
+  var wide = [], seen = 0, page = document.documentElement;
+  document.querySelectorAll("body *").forEach(function (e) {
+    seen += 1;
+    var style = getComputedStyle(e);
+    if (style.display === "inline" || style.overflowX !== "visible" || e.clientWidth === 0) { return; }
+    if (e.scrollWidth > e.clientWidth + 1) { wide.push(e.tagName.toLowerCase() + "." + e.className + ": "
+        + (e.textContent || "").trim().slice(0, 60)); }
+  });
+  document.body.setAttribute("data-probe", JSON.stringify({seen: seen, wide: wide,
+      page: page.scrollWidth > window.innerWidth + 1 ? page.scrollWidth : 0}));
+})();
+</script></body>"""
+"""Run in the page: every block whose content is wider than its box and does not scroll, and whether the page
+itself is wider than the window (a sideways scroll); and how many elements it looked at."""
+
+
+@pytest.mark.parametrize("game_name", ["ikusa", "age-of-war"])
+@pytest.mark.parametrize("keep_style", [True, False], ids=["styled", "style-dropped"])
+def test_no_text_of_a_report_mail_overflows_its_box_at_a_phones_width(chromium, report_pages, game_name,
+                                                                         keep_style, tmp_path):
+    """At a phone's width (390 px), with the page's style kept or dropped (the inline styles stay, as Gmail
+    keeps them): no block's text runs out of its box unless the box scrolls (the tables' own boxes do), and the
+    page is never wider than the screen. The probe needs a script, so the copy loaded has no CSP."""
+    campaign, number = report_pages[game_name]
+    page, _ = served_page(campaign, number, "ann", keep_style=keep_style)
+    page = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", page).replace("</body>", OVERFLOW_PROBE)
+    (tmp_path / "page.html").write_text(page, "utf-8")
+    loaded = load(tmp_path / "page.html", *SIZES["phone"], tmp_path / "chromium")
+    probe = json.loads(parsed(loaded.dom).all("body")[0].attrs["data-probe"])
+    assert probe["seen"] >= 100
+    assert probe["wide"] == [] and probe["page"] == 0, probe
+
+
+def test_the_overflow_probe_sees_a_word_wider_than_its_box_and_a_page_wider_than_the_screen(chromium, tmp_path):
+    long_word = "x" * 200
+    filler = "".join(f"<p>line {n}</p>" for n in range(120))
+    page = (f'<!DOCTYPE html><html><body><div style="width: 200px"><p>{long_word}</p></div>{filler}</body></html>'
+            .replace("</body>", OVERFLOW_PROBE))
+    (tmp_path / "page.html").write_text(page, "utf-8")
+    loaded = load(tmp_path / "page.html", *SIZES["phone"], tmp_path / "chromium")
+    probe = json.loads(parsed(loaded.dom).all("body")[0].attrs["data-probe"])
+    assert probe["seen"] >= 100 and probe["page"] > SIZES["phone"][0]
+    assert any(long_word[:60] in wide for wide in probe["wide"]), probe["wide"]
