@@ -85,4 +85,4 @@ def test_a_passed_over_first_choice_is_told_to_its_owner_and_to_nobody_else():
     for player in ("ann", "cho"):
         assert render_reports(state, with_fallback, player) == render_reports(state, without, player)
     bob_a, bob_b = render_reports(state, with_fallback, "bob"), render_reports(state, without, "bob")
-    assert bob_a != bob_b and "Odani" in bob_a[0].split("Castles")[0]
+    assert bob_a != bob_b and "Odani" in bob_a[0].split("\nCastles")[0]
