@@ -516,14 +516,24 @@ def report_mail(campaign: Campaign, player: str, number: int, record: dict, text
     subject = render.subject("report", language, round=number, over=record["over"], rerun=record["rerun"])
     key = report_key(number, player, data)
     page = None if html is None else html.decode("utf-8")
-    picture = None if png is None else picture_attachment(campaign, player, number, png)
-    cid = render.picture_cid(campaign.name, number, player)
-    shown = picture is not None and page is not None and f'src="cid:{cid}"' in page
+    related, attached = picture_parts(campaign, player, number, page, png)
     return key, compose(campaign, player, subject, text.decode("utf-8"), key=key,
                         moment=clock.parse(record["resolved_at"]), headers={"X-Pbem-Round": str(number)},
-                        html=page, related=[(cid, *picture)] if shown and picture else [],
-                        attachments=[json_attachment(campaign, player, number, data, packed=True)]
-                        + ([picture] if picture is not None and not shown else []))
+                        html=page, related=related,
+                        attachments=[json_attachment(campaign, player, number, data, packed=True)] + attached)
+
+
+def picture_parts(campaign: Campaign, player: str, number: int, page: str | None,
+                  png: bytes | None) -> tuple[list[tuple[str, str, str, bytes]], list[tuple[str, str, bytes]]]:
+    """(related, attached): the player's picture of that round as the part its page shows by Content-ID, or,
+    where the page names none (a round written before pages named it), as a file attached."""
+    if png is None:
+        return [], []
+    picture = picture_attachment(campaign, player, number, png)
+    cid = render.picture_cid(campaign.name, number, player)
+    if page is not None and f'src="cid:{cid}"' in page:
+        return [(cid, *picture)], []
+    return [], [picture]
 
 
 def report_key(number: int, player: str, data: bytes) -> str:

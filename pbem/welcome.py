@@ -11,7 +11,7 @@ from datetime import datetime
 from pbem import render
 from pbem.campaign import Campaign
 from pbem.outbox import compose
-from pbem.rounds import picture_attachment, report_text
+from pbem.rounds import picture_parts, report_text
 
 
 def welcome_mail(campaign: Campaign, name: str, *, number: int, token: str, subject: str, key: str,
@@ -26,8 +26,7 @@ def welcome_mail(campaign: Campaign, name: str, *, number: int, token: str, subj
     reports = campaign.round_dir(number) / "reports"
     page_file, png_file = reports / f"{name}.html", reports / f"{name}.png"
     page = render.welcome_page(page_file.read_text("utf-8"), language, **values) if page_file.is_file() else None
-    cid = render.picture_cid(campaign.name, number, name)
-    shown = page is not None and png_file.is_file() and f'src="cid:{cid}"' in page
-    related = [(cid, *picture_attachment(campaign, name, number, png_file.read_bytes()))] if shown else []
+    related, attached = picture_parts(campaign, name, number, page,
+                                      png_file.read_bytes() if png_file.is_file() else None)
     return compose(campaign, name, render.subject(subject, language), body, key=key, moment=moment, html=page,
-                   related=related)
+                   related=related, attachments=attached)
