@@ -24,7 +24,6 @@ from .state import COLOURS, REGULAR_KINDS
 FORMAT = "ikusa-map-2"
 LABEL_SIZE = 15        # frame units: a province's name; the frame (1000 wide) is shown 640 px wide in a mail,
                        # so a name is 9.6 px high there, and a mail shows nothing smaller than 9 px
-MAIL_WIDTH = 640       # px: the width a mail shows the map at (pbem's MAIL_PICTURE_WIDTH)
 PIECE_SIZE = 12        # frame units: the text of a piece (its army's id, experience and units: 7.7 px in a mail)
 ROW_HEIGHT = 20        # a row of pieces, from top to bottom
 SLOT = {"castle": 17, "fortress": 20, "force": 21, "ronin": 21}   # the width each piece takes (an army's: its text)
@@ -73,7 +72,7 @@ def map_model(view: dict, events: list[dict], player: str) -> dict:
     frame = data["frame"]
     points = {pid: _point(data, board.provinces[pid]) for pid in board.ids()}
     inset = _inset(frame)
-    enlarged = [pid for pid in board.ids() if points[pid] is not None and inside_point(points[pid], INSET_SOURCE)]
+    enlarged = [pid for pid in board.ids() if points[pid] is not None and _inside_point(points[pid], INSET_SOURCE)]
     regions, rows = [], {}
     for pid in board.ids():
         region = _region(view, board, data, pid, points[pid])
@@ -96,12 +95,10 @@ def map_model(view: dict, events: list[dict], player: str) -> dict:
         "player": player,
         "width": frame["width"],
         "height": frame["height"],
-        "mail_width": MAIL_WIDTH,
         "label_size": LABEL_SIZE,
         "piece_size": PIECE_SIZE,
         "legend_areas": {name: list(box) for name, box in LEGEND_AREAS.items()},
-        "inset": inset | {"regions": [r["id"] for r in regions if r["d"]], "box": list(inset["box"]),
-                          "frame": list(inset["frame"])},
+        "inset": inset | {"box": list(inset["box"]), "frame": list(inset["frame"])},
         "foreign": data["foreign"],
         "regions": regions,
         "pieces": pieces,
@@ -116,7 +113,8 @@ def map_model(view: dict, events: list[dict], player: str) -> dict:
     }
 
 
-def inside_point(point, box) -> bool:
+def _inside_point(point, box) -> bool:
+    """Whether a point lies in a box (its edges included)."""
     return box[0] <= point[0] <= box[0] + box[2] and box[1] <= point[1] <= box[1] + box[3]
 
 
