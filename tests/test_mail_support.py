@@ -3,11 +3,11 @@ caniemail.com's support data (tests/support/caniemail.py): no feature any of the
 is listed in DEGRADES with what that client shows instead."""
 from __future__ import annotations
 
-import re
 from email import message_from_bytes, policy
 
 from tests.goldens import every_golden, stored
 from tests.support.caniemail import features_used, support_data
+from tests.support.report_pages import REPORT_MAIL
 
 DEGRADES = {
     ("html-doctype", "outlook/windows"): "Word ignores the doctype; the browsers need it for standards mode",
@@ -21,7 +21,7 @@ def report_pages():
     """(golden, path, the HTML part, the image types of its parts) of every golden report mail and welcome letter."""
     for name in sorted(every_golden()):
         for path, raw in stored(name).items():
-            if re.search(r"/(r\d{4}-[0-9a-f]{8}-\w+|welcome-\w+)\.eml$", path):
+            if REPORT_MAIL.search(path):
                 message = message_from_bytes(raw, policy=policy.default)
                 images = [part.get_content_type() for part in message.walk() if part["Content-ID"]]
                 yield name, path, message.get_body(("html",)).get_content(), images

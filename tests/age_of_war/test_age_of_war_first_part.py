@@ -2,43 +2,29 @@
 player took or lost, every attack of theirs repelled and every attack they held off, read in the goldens."""
 from __future__ import annotations
 
-import json
-import re
-
-from tests.goldens import every_golden, stored
-
-
-def first_part(text: str) -> str:
-    start = text.index("What happened to you this round")
-    return text[start:text.index("\n\n", start)]
+from tests.support.first_parts import golden_first_parts
 
 
 def test_every_castle_taken_and_lost_is_in_the_takers_and_the_losers_first_part():
     compared = stolen = held = 0
-    for name in sorted(n for n in every_golden() if n.startswith("age-of-war")):
-        files = stored(name)
-        for path in sorted(files):
-            found = re.fullmatch(r"r(\d\d)/(\w+)\.json", path)
-            if not found or int(found.group(1)) == 0 or found.group(2) == "round":
-                continue
-            report = json.loads(files[path])
-            me, told = report["player"], first_part(files[path[:-len(".json")] + ".txt"].decode("utf-8"))
-            turn = None
-            for e in report["events"]:
-                turn = e if e["kind"] == "turn" else turn
-                if e["kind"] == "repelled" and turn and turn["holder"] == me:
-                    assert f"{e['castle']} (against {e['player']})" in told, (path, told)
-                    held += 1
-                if e["kind"] == "conquer" and e["player"] == me:
-                    assert e["castle"] in told.split("Castles taken:")[1].split("\n")[0], (path, told)
-                    compared += 1
-                elif e["kind"] == "conquer" and e["from"] == me:
-                    assert f"{e['castle']} (to {e['player']})" in told, (path, told)
-                    compared += 1
-                    stolen += 1
-                elif e["kind"] == "repelled" and e["player"] == me:
-                    assert e["castle"] in told.split("Repelled at:")[1].split("\n")[0], (path, told)
-                    compared += 1
-            points = next(row["points"] for row in report["standings"] if row["player"] == me)
-            assert f"You have {points} point" in told
+    for path, report, told in golden_first_parts("age-of-war"):
+        me = report["player"]
+        turn = None
+        for e in report["events"]:
+            turn = e if e["kind"] == "turn" else turn
+            if e["kind"] == "repelled" and turn and turn["holder"] == me:
+                assert f"{e['castle']} (against {e['player']})" in told, (path, told)
+                held += 1
+            if e["kind"] == "conquer" and e["player"] == me:
+                assert e["castle"] in told.split("Castles taken:")[1].split("\n")[0], (path, told)
+                compared += 1
+            elif e["kind"] == "conquer" and e["from"] == me:
+                assert f"{e['castle']} (to {e['player']})" in told, (path, told)
+                compared += 1
+                stolen += 1
+            elif e["kind"] == "repelled" and e["player"] == me:
+                assert e["castle"] in told.split("Repelled at:")[1].split("\n")[0], (path, told)
+                compared += 1
+        points = next(row["points"] for row in report["standings"] if row["player"] == me)
+        assert f"You have {points} point" in told
     assert compared >= 50 and stolen >= 3 and held >= 3, (compared, stolen, held)

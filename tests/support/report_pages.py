@@ -48,6 +48,11 @@ def mail_page(campaign, number: int, player: str) -> str:
     return _html_part(_report_mail(campaign, number, player))
 
 
+REPORT_MAIL = re.compile(r"(^|/)(r\d{4}-[0-9a-f]{8}-\w+|welcome-\w+)\.eml$")
+"""The file name of a report mail or a welcome letter (a report too, with the token before it), in an outbox or
+a golden."""
+
+
 def served_page(campaign, number: int, player: str, *, keep_style: bool = True) -> tuple[str, int]:
     """(the page, how many cid: it named) of the player's report mail of that round, as a client shows it (served)."""
     return served(_report_mail(campaign, number, player), keep_style=keep_style)
