@@ -9,6 +9,7 @@ is loaded only when a round is checked, since only campaigns that use the beacon
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 
@@ -68,12 +69,17 @@ def round_after(moment: int, chain: dict = MAINNET) -> int:
 
 def verify(beacon: BeaconRound, chain: dict = MAINNET) -> bool:
     """Whether the round's signature is the beacon's: checked against the chain's public key, offline."""
+    return _signature_checks(chain["public_key"], beacon.round, beacon.previous_signature, beacon.signature)
+
+
+@functools.lru_cache(maxsize=256)   # a third of a second each, and a round is met again (resolve, verify, replay)
+def _signature_checks(public_key: str, round_number: int, previous_signature: str, signature: str) -> bool:
     from eth_typing import BLSPubkey, BLSSignature  # py_ecc's own types of the key and signature bytes
     from py_ecc.bls import G2Basic
 
     try:
-        return bool(G2Basic.Verify(BLSPubkey(bytes.fromhex(chain["public_key"])),
-                                   signed_message(beacon.round, beacon.previous_signature),
-                                   BLSSignature(bytes.fromhex(beacon.signature))))
+        message = signed_message(round_number, previous_signature)
+        key, signed = BLSPubkey(bytes.fromhex(public_key)), BLSSignature(bytes.fromhex(signature))
+        return bool(G2Basic.Verify(key, message, signed))
     except (ValueError, AssertionError):   # not a point on the curve, not hex: not the beacon's
         return False

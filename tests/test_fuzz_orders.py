@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from conftest import examples, tree
+from conftest import FULL, examples, tree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,8 +24,9 @@ FAMILIES = sorted(MAKERS)  # clean, form, garbage, mutated, random-toml: each ge
 
 @pytest.fixture(scope="module", params=registered())
 def targets(request, tmp_path_factory):
-    """The campaigns of one game at the moments fuzzed (a placement round, a round in play, a game over...)."""
-    return prepare_targets(request.param, tmp_path_factory.mktemp(request.param))
+    """The campaigns of one game at the moments fuzzed (a placement round, a round in play, and in the full tier
+    a game over, which takes a whole game to reach)."""
+    return prepare_targets(request.param, tmp_path_factory.mktemp(request.param), finished=FULL)
 
 
 @pytest.mark.slow

@@ -17,7 +17,17 @@ from tests.support.harness import registered
 GOLDENS = goldens.every_golden()
 
 
-@pytest.mark.parametrize("golden", GOLDENS.values(), ids=lambda g: g.name)
+def replays():
+    """Every golden, those of each game but its smallest (fewest players times rounds) in the slow tier: the
+    default tier replays one game of each, the full tier all of them (a whole game of Age of War takes 10 s)."""
+    smallest = {}
+    for golden in sorted(GOLDENS.values(), key=lambda g: (g.players * g.rounds, g.name)):
+        smallest.setdefault(golden.game, golden)
+    return [pytest.param(golden, id=golden.name, marks=() if smallest[golden.game] is golden else pytest.mark.slow)
+            for golden in GOLDENS.values()]
+
+
+@pytest.mark.parametrize("golden", replays())
 def test_a_golden_game_replays_to_the_same_reports_forms_and_mail_byte_for_byte(tmp_path, golden):
     files = goldens.play(golden, tmp_path)
     found = goldens.layout_problems(golden.name) + goldens.differences(goldens.stored(golden.name), files)

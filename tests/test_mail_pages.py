@@ -18,7 +18,7 @@ from tests.support.report_pages import REPORT_MAIL
 GMAIL_CLIPS = 102_000   # Gmail shows about this much of an HTML part, then "[Message clipped]"
 MOST = 100_000          # what a report's page may be, as the mail carries it
 STYLED = ("body", "h1", "h2", "h3", "p", "table", "ul", "pre")   # every such element carries its style
-DEMOS = (("ikusa", "1", 5), ("age-of-war", "5", 3), ("ninjato", "3", 4))
+DEMOS = (("ikusa", "5", 5), ("age-of-war", "5", 3), ("ninjato", "3", 4))
 
 
 class Tags(HTMLParser):

@@ -367,6 +367,7 @@ def beacon_server():
     found.close()
 
 
+@pytest.mark.slow
 def test_in_beacon_mode_a_roll_mixes_in_the_first_beacon_round_after_it_was_asked_for_and_both_checks_recheck_it(
         tmp_path, beacon_server, monkeypatch):
     from datetime import timedelta

@@ -240,6 +240,7 @@ def test_a_spanish_player_reads_the_notice_in_spanish_with_the_same_block(tmp_pa
     assert len(BLOCK.findall(text)) == 3 and "pbem-seal-v1 campaign guerra round 1 attempt 0" in text
 
 
+@pytest.mark.slow
 def test_the_report_that_ends_the_game_opens_every_seal_of_it_and_each_checks_against_its_notice(coin_flip, tmp_path,
                                                                                                   server):
     campaign = make_campaign(tmp_path / "flip", players=("ann", "bob"), game="coin-flip", deadline_hours=48,

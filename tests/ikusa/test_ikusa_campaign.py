@@ -1,17 +1,17 @@
 """Ikusa through the whole pipeline: a campaign of computer players, replayed and verified."""
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 from conftest import run
 
 from pbem.campaign import Campaign
-from pbem.demo import run_demo
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    return run_demo("ikusa", tmp_path_factory.mktemp("ikusa") / "demo", "5", 5)
+def played(demo_game):
+    return Campaign.load(demo_game("ikusa", "5", 5))   # the five-player game tests/test_mail_pages.py reads too
 
 
 @pytest.mark.slow
@@ -72,12 +72,26 @@ def test_a_campaign_may_let_the_computer_play_for_a_player_who_sent_nothing(tmp_
     assert all(orders.get("planning") for orders in inputs["orders"].values())
 
 
-def ninja_hired_by_ann(tmp_path):
-    """A 3-player campaign in which ann hired the ninja in round 1, and a way to submit orders by hand."""
-    folder = tmp_path / "spies"
+@pytest.fixture(scope="module")
+def hired(tmp_path_factory):
+    """A 3-player campaign in which ann hired the ninja in round 1: made once, copied by each test."""
+    folder = tmp_path_factory.mktemp("hired") / "spies"
     assert run("new", folder, "--game", "ikusa", "--player", "ann=a@x.org", "--player", "bob=b@x.org",
                "--player", "cho=c@x.org").code == 0
     assert run("resolve", folder, "--force").code == 0  # placement
+    koku = Campaign.load(folder).state()["koku"]["ann"]
+    order = folder.parent / "ann.toml"
+    order.write_text(f"round = {Campaign.load(folder).open_round}\n[planning]\nninja = {koku}\n")
+    assert run("orders", "submit", folder, "ann", order).code == 0
+    assert run("resolve", folder, "--force").code == 0  # round 1: ann hires the ninja
+    assert Campaign.load(folder).state()["ninja"]["holder"] == "ann"
+    return folder
+
+
+def ninja_hired_by_ann(tmp_path, hired):
+    """A copy of the campaign `hired`, and a way to submit orders by hand."""
+    folder = tmp_path / "spies"
+    shutil.copytree(hired, folder)
 
     def submit(player, text):
         camp = Campaign.load(folder)
@@ -85,15 +99,11 @@ def ninja_hired_by_ann(tmp_path):
         path.write_text(f"round = {camp.open_round}\n{text}")
         return run("orders", "submit", folder, player, path)
 
-    koku = Campaign.load(folder).state()["koku"]["ann"]
-    assert submit("ann", f"[planning]\nninja = {koku}\n").code == 0
-    assert run("resolve", folder, "--force").code == 0  # round 1: ann hires the ninja
-    assert Campaign.load(folder).state()["ninja"]["holder"] == "ann"
     return folder, submit
 
 
-def test_the_spy_sees_the_watched_allocation_by_mail_before_allocating_and_it_is_frozen(tmp_path):
-    folder, submit = ninja_hired_by_ann(tmp_path)
+def test_the_spy_sees_the_watched_allocation_by_mail_before_allocating_and_it_is_frozen(tmp_path, hired):
+    folder, submit = ninja_hired_by_ann(tmp_path, hired)
     assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
     assert list((folder / "outbox").glob("brief-*")) == []
     bob_koku = Campaign.load(folder).state()["koku"]["bob"]
@@ -111,8 +121,8 @@ def test_the_spy_sees_the_watched_allocation_by_mail_before_allocating_and_it_is
     assert not [e for e in reports["bob"]["events"] if e["kind"] == "spy_report"]
 
 
-def test_a_spy_who_has_seen_one_allocation_cannot_turn_to_another_side_and_the_seen_one_stays_locked(tmp_path):
-    folder, submit = ninja_hired_by_ann(tmp_path)
+def test_a_spy_who_has_seen_one_allocation_cannot_turn_to_another_side_and_the_seen_one_stays_locked(tmp_path, hired):
+    folder, submit = ninja_hired_by_ann(tmp_path, hired)
     state = Campaign.load(folder).state()
     assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
     assert submit("bob", f"[planning]\nturn_order = {state['koku']['bob']}\n").code == 0
@@ -151,8 +161,8 @@ def test_a_campaign_may_play_on_its_own_map_file_and_a_broken_one_is_refused(tmp
     assert not (tmp_path / "nowhere").exists()
 
 
-def test_a_seen_allocation_changed_in_a_file_with_other_mistakes_is_named_with_them_in_one_answer(tmp_path):
-    folder, submit = ninja_hired_by_ann(tmp_path)
+def test_a_seen_allocation_changed_in_a_file_with_other_mistakes_is_named_with_them_in_one_answer(tmp_path, hired):
+    folder, submit = ninja_hired_by_ann(tmp_path, hired)
     bob_koku = Campaign.load(folder).state()["koku"]["bob"]
     assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
     assert submit("bob", f"[planning]\nturn_order = {bob_koku}\n").code == 0
@@ -161,8 +171,8 @@ def test_a_seen_allocation_changed_in_a_file_with_other_mistakes_is_named_with_t
     assert "spy has already seen" in changed.err and "Building needs" in changed.err, changed.err
 
 
-def test_a_spy_turning_to_another_side_in_a_file_with_other_mistakes_hears_of_both(tmp_path):
-    folder, submit = ninja_hired_by_ann(tmp_path)
+def test_a_spy_turning_to_another_side_in_a_file_with_other_mistakes_hears_of_both(tmp_path, hired):
+    folder, submit = ninja_hired_by_ann(tmp_path, hired)
     state = Campaign.load(folder).state()
     assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
     assert submit("bob", f"[planning]\nturn_order = {state['koku']['bob']}\n").code == 0
@@ -175,10 +185,11 @@ def test_a_spy_turning_to_another_side_in_a_file_with_other_mistakes_hears_of_bo
     'planning = [1, 2]\n', 'planning = "all"\n', 'spy = "bob"\n', '[spy]\nwatch = ["cho", "bob"]\n',
     '[spy]\nwatch = { side = "cho" }\n', '[planning]\nturn_order = "seven"\n', 'war = 5\n[spy]\nwatch = 3\n',
 ])
-def test_a_file_of_any_shape_from_the_watched_or_the_spy_is_refused_in_words_while_the_lock_holds(tmp_path, text):
+def test_a_file_of_any_shape_from_the_watched_or_the_spy_is_refused_in_words_while_the_lock_holds(
+        tmp_path, hired, text):
     """The spy's lock is judged on the file as written when the rest of it is refused: whatever its shape,
     the answer is a refusal the player can read, never an internal error."""
-    folder, submit = ninja_hired_by_ann(tmp_path)
+    folder, submit = ninja_hired_by_ann(tmp_path, hired)
     bob_koku = Campaign.load(folder).state()["koku"]["bob"]
     assert submit("ann", '[spy]\nwatch = "bob"\n').code == 0
     assert submit("bob", f"[planning]\nturn_order = {bob_koku}\n").code == 0

@@ -1,6 +1,8 @@
 """Ikusa's own hidden-information checks (tests/ikusa/harness.py) catch the leaks they are for."""
 from __future__ import annotations
 
+import pytest
+
 from games import get
 from pbem import render
 from tests.ikusa import harness
@@ -21,6 +23,7 @@ def test_a_report_that_tells_where_others_put_their_ronin_is_caught(monkeypatch)
     assert leak and "ronin deployment" in leak, leak
 
 
+@pytest.mark.slow
 def test_the_deployments_check_compares_something_in_every_draw():
     """Issue 26: it compared something in 2 of 80 draws, as the computer player seldom deploys ronin by order
     at quiet places; now it makes such a deployment where the round holds none."""

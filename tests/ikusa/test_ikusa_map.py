@@ -293,6 +293,7 @@ def test_what_is_hidden_from_a_player_leaves_every_byte_of_that_players_map_the_
     assert tally.changes >= 12, f"only {tally.changes} hidden changes compared"
 
 
+@pytest.mark.slow
 def test_the_check_finds_a_map_drawn_from_everyones_hidden_ronin():
     """A planted leak: a view whose secret part holds every player's hidden ronin. The check must see it."""
     def view(state: dict, player: str) -> dict:

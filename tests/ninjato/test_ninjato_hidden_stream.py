@@ -12,15 +12,14 @@ import pytest
 
 from engine.dice import commitment, hidden_seed
 from pbem import checker
+from pbem.campaign import Campaign
 from pbem.demo import run_demo
 from pbem.history import check_hidden_stream, replay, verify
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("ninjato") / "demo"
-    campaign = run_demo("ninjato", folder, "7", 4)
-    yield campaign
+def played(demo_game):
+    return Campaign.load(demo_game("ninjato", "3", 4))   # the four-player game other files read too
 
 
 def _reports(campaign, player: str) -> list[dict]:

@@ -179,11 +179,13 @@ class Target:
         printer.text(repr(self))
 
 
-def prepare_targets(game_name: str, folder: Path) -> list[Target]:
+def prepare_targets(game_name: str, folder: Path, finished: bool = True) -> list[Target]:
     """The campaigns of one game at the moments worth fuzzing (its adapter's scenes), made and played under
-    `folder`."""
+    `folder`; without the finished games unless `finished` (a whole game of Age of War is 36 rounds)."""
     targets = []
     for label, players, rounds in harness_for(game_name).scenes:
+        if rounds is None and not finished:
+            continue
         campaign = make_campaign(folder / re.sub(r"\W+", "-", label), players=players, game=game_name,
                                  missing_orders="computer")
         play(campaign, rounds)
