@@ -315,13 +315,15 @@ def in_ascii(page: str) -> str:
 def render_picture(model: dict) -> str | None:
     """The player's picture of the board as SVG, or None for a game without one: the game's picture model made
     from the report model's view and events (the player's own, nothing else), drawn by <folder>/picture.svg.j2
-    in the report's language. The template escapes every value, so a name a player chose cannot add markup."""
+    in the report's language, titled with the report's round (the campaign's, as every text and form counts
+    it, whatever a game counts in its state). The template escapes every value, so a name a player chose cannot
+    add markup."""
     game = games.get(model["game"])
     if game.picture is None:
         return None
     drawn = game.picture(model["view"], told_apart(model)[0]["events"], model["player"])
     return _env(model["language"]).get_template(f"{template_folder(game.name)}/picture.svg.j2").render(
-        picture=drawn)
+        picture=drawn, round=model["round"])
 
 
 def render_json(model: dict) -> str:

@@ -35,7 +35,7 @@ def model_of(player: str = "ann") -> dict:
 
 
 def svg_of(language: str, player: str = "ann") -> str:
-    return render._env(language).get_template("ikusa/picture.svg.j2").render(picture=model_of(player))
+    return render._env(language).get_template("ikusa/picture.svg.j2").render(picture=model_of(player), round=5)
 
 
 @functools.cache

@@ -18,7 +18,7 @@ def order_form(view: dict, player: str) -> dict:
     if view["phase"] == "placement":
         return {"guide": "placement", "quick": bool(view["options"]["quick"]),
                 "orders": tomli_w.dumps(default_placement_orders(view, player))}
-    return {"guide": "round", "game_round": view["round"] + 1, "orders": tomli_w.dumps(computer_orders(view, player))}
+    return {"guide": "round", "orders": tomli_w.dumps(computer_orders(view, player))}
 
 
 def format_orders(orders: dict) -> str:

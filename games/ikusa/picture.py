@@ -91,7 +91,6 @@ def map_model(view: dict, events: list[dict], player: str) -> dict:
     _place_labels(regions, shown, areas, reserved, row_boxes, enlarged)
     return {
         "format": FORMAT,
-        "round": view["round"],
         "player": player,
         "width": frame["width"],
         "height": frame["height"],

@@ -51,7 +51,6 @@ def briefings(view: dict, player: str, orders_in: dict[str, dict]) -> list[tuple
         if player_of(state, spy) == player and player_of(state, watched) in orders_in:
             result.append((f"spy-{watched}",
                            {"spy": spy, "watched_side": watched, "watched_player": player_of(state, watched),
-                            "game_round": state["round"] + 1,   # the rulebook's round, the campaign's being one more
                             "allocation": allocation_shown(state, watched, orders_in)}))
     return result
 

@@ -30,7 +30,8 @@ POSITIONS = [(seed, rounds) for seed in range(8) for rounds in (0, 2, 6, 15)]
 def picture(state: dict, events: list[dict], player: str) -> str:
     """The player's picture as a report would make it: from the view and the events the player may see."""
     return render.render("age_of_war/picture.svg.j2",
-                         picture=table_model(GAME.view(state, player), for_player(events, player), player))
+                         picture=table_model(GAME.view(state, player), for_player(events, player), player),
+                         round=state["round"])
 
 
 def parsed(svg: str) -> ET.Element:
@@ -214,7 +215,7 @@ def test_what_others_keep_to_themselves_never_changes_a_players_picture():
                 compared += 1
             # the model itself passes over an event addressed to others, should a caller forget to filter
             raw = table_model(GAME.view(state, player), events, player)
-            assert render.render("age_of_war/picture.svg.j2", picture=raw) == before
+            assert render.render("age_of_war/picture.svg.j2", picture=raw, round=raw["round"]) == before
             compared += 1
     assert compared > 100
 

@@ -119,7 +119,8 @@ def spanish_outputs(seed: int, rounds: int):
         yield f"{where}: page", words_of_page(page)
         view = GAME.view(state, player)
         yield f"{where}: picture", words_of_picture(render.render(
-            "age_of_war/picture.svg.j2", "es", picture=table_model(view, for_player(pos.round.events, player), player)))
+            "age_of_war/picture.svg.j2", "es", picture=table_model(view, for_player(pos.round.events, player), player),
+            round=pos.number))
         if state["over"]:
             continue
         form = door.order_form(door.Seat(CAMPAIGN, GAME, player, pos.number + 1, view, "es"))

@@ -35,7 +35,8 @@ POSITIONS = [(1, 3), (2, 5), (4, 4), (6, 6)]
 def draw(state: dict, events: list[dict], player: str, game=GAME) -> tuple[str, bytes]:
     """A player's map as pbem would draw it: the model from the view and the events the player may see."""
     svg = render.render("ikusa/picture.svg.j2",
-                        picture=map_model(game.view(state, player), for_player(events, player), player))
+                        picture=map_model(game.view(state, player), for_player(events, player), player),
+                        round=state["round"] + 1)
     return svg, pictures.svg_to_png(svg)
 
 
@@ -211,7 +212,8 @@ pos = position("ikusa", 1, 4)
 game = get("ikusa")
 for player in pos.players:
     svg = render.render("ikusa/picture.svg.j2", picture=map_model(game.view(pos.round.state, player),
-                                                        for_player(pos.round.events, player), player))
+                                                        for_player(pos.round.events, player), player),
+                        round=pos.number)
     png = pictures.svg_to_png(svg)
     print(player, hashlib.sha256(svg.encode()).hexdigest(), hashlib.sha256(png).hexdigest())
 """
@@ -277,7 +279,7 @@ def hidden_changes(seed: int, rounds: int, game=GAME) -> Tally:
             compare(tally, f"{player}: {what}", before, draw(state, told, player, game))
             shown = map_model(game.view(state, player), told, player)   # raw events: the model filters them too
             compare(tally, f"{player}: {what}, given with audiences",
-                    before, (render.render("ikusa/picture.svg.j2", picture=shown), before[1]))
+                    before, (render.render("ikusa/picture.svg.j2", picture=shown, round=state["round"] + 1), before[1]))
             for variant in (unexecuted_variant(pos, player, random.Random(change)),
                             deployment_variant(pos, player, random.Random(change))):
                 if variant is not None:
@@ -409,5 +411,5 @@ def test_a_province_the_shapes_lack_is_drawn_as_a_disc_at_its_point_with_its_nam
     model = map_model(GAME.view(state, player), [], player)
     ezo = next(region for region in model["regions"] if region["id"] == "ezo")
     assert "a10 10 0 1 0" in ezo["d"] and 0 < ezo["label"][0] < model["width"] and 0 < ezo["label"][1] < 100
-    svg = render.render("ikusa/picture.svg.j2", picture=model)
+    svg = render.render("ikusa/picture.svg.j2", picture=model, round=1)
     assert ">Ezo</text>" in svg and "<title>Ezo: nobody's</title>" in svg

