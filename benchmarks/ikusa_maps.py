@@ -38,6 +38,7 @@ NAMES = ["p1", "p2", "p3", "p4", "p5"]
 TARGET_MS = 250
 TARGET_KB = 300   # a 5-player report mail with its map and JSON
 BUSY = 20   # battles in a round
+ROUND = 5   # the title's round: any, the figures do not depend on it
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ def draw_all(seen: dict, fresh: bool) -> tuple[list[str], list[bytes]]:
         pictures.svg_to_png.cache_clear()
     for player in NAMES:
         model = map_model(*seen[player], player)
-        svg = render.render("ikusa/picture.svg.j2", picture=model)
+        svg = render.render("ikusa/picture.svg.j2", picture=model, round=ROUND)
         svgs.append(svg)
         pngs.append(pictures.svg_to_png.__wrapped__(svg) if fresh else pictures.svg_to_png(svg))
     return svgs, pngs
@@ -136,7 +137,7 @@ def main() -> None:
         png_sizes += [len(p) for p in pngs]
         cpu = time.process_time()
         for player in NAMES:
-            render.render("ikusa/picture.svg.j2", picture=map_model(*seen[player], player))
+            render.render("ikusa/picture.svg.j2", picture=map_model(*seen[player], player), round=ROUND)
         svg_times.append(time.process_time() - cpu)
     ms = lambda values: statistics.median(values) * 1000  # noqa: E731
     print(f"{len(rounds)} rounds with {BUSY} or more battles, 5 players, from {games} computer games")

@@ -32,6 +32,47 @@ class Tags(HTMLParser):
         self.tags.append((tag, dict(attrs)))
 
 
+class Colours(HTMLParser):
+    """Each run of text of a page with the colour it is written in and the background it sits on, as the
+    elements' style attributes give them (what a mail client that keeps no style sheet shows)."""
+
+    VOID = {"br", "img", "meta", "hr", "input", "link", "col", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[tuple[str, str | None, str | None]] = [("", "#ffffff", "#000000")]   # a client's own
+        self.runs: list[tuple[str, str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        style = dict(attrs).get("style") or ""
+        found = dict(re.findall(r"(?:^|;)\s*(background(?:-color)?|color)\s*:\s*(#[0-9a-fA-F]{3,6})", style))
+        self.open.append((tag, found.get("background", found.get("background-color")), found.get("color")))
+
+    def handle_endtag(self, tag):
+        while len(self.open) > 1:
+            if self.open.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        if data.strip() and not any(tag in ("style", "title") for tag, _, _ in self.open):
+            background = next(b for _, b, _ in reversed(self.open) if b)
+            colour = next(c for _, _, c in reversed(self.open) if c)
+            self.runs.append((data.strip()[:40], colour, background))
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG 2's contrast ratio of two #rgb or #rrggbb colours."""
+    def luminance(colour: str) -> float:
+        digits = colour[1:] if len(colour) == 7 else "".join(c * 2 for c in colour[1:])
+        channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def page_problems(raw: bytes) -> tuple[list[str], int]:
     """(what is wrong with a report mail's page for a mail client, the page's size in the mail)."""
     message = message_from_bytes(raw, policy=policy.default)
@@ -59,6 +100,17 @@ def page_problems(raw: bytes) -> tuple[list[str], int]:
         problems.append("the picture comes after the round's events")
     if first and images and images[0] < first[0]:
         problems.append("the picture comes before what happened to the player")
+    # dark mode: Apple Mail keeps a page that asks for light colours as written; the clients that darken
+    # every page anyway (Gmail's apps, Outlook) turn each background and its text together, which keeps the
+    # contrast only where every text is written on a background of its own, and is readable there
+    if 'name="color-scheme" content="light only"' not in page:
+        problems.append("the page does not ask for light colours only")
+    colours = Colours()
+    colours.feed(page)
+    problems += sorted({f"{text!r} in {colour} on {background}: contrast {contrast(colour, background):.1f}"
+                        for text, colour, background in colours.runs if contrast(colour, background) < 4.5})
+    if not colours.runs:
+        problems.append("no text read for its colours")
     return problems, len(carried)
 
 

@@ -125,12 +125,26 @@ def test_no_legend_line_is_wider_than_its_box_in_english_and_spanish():
 
 def test_the_legend_boxes_stay_in_the_sea_the_map_keeps_for_them_in_english_and_spanish():
     model = model_of()
+    fullest = {**model, "legend": [*model["legend"], ("ronin",)]}   # the keys a map with hidden ronin adds
+    compared = 0
     for language in ("en", "es"):
-        root = ET.fromstring(svg_of(language))
-        boxes = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "legend-box"]
-        assert len(boxes) == 2
-        for rect, area in zip(boxes, (model["legend_areas"]["title"], model["legend_areas"]["keys"]), strict=True):
-            assert float(rect.get("height")) <= area[3], f"{language}: a legend box is taller than its place"
+        for shown in (model, fullest):
+            env = render._env(language)
+            root = ET.fromstring(env.get_template("ikusa/picture.svg.j2").render(picture=shown, round=5))
+            boxes = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "legend-box"]
+            assert len(boxes) == 2
+            for rect, area in zip(boxes, (model["legend_areas"]["title"], model["legend_areas"]["keys"]),
+                                  strict=True):
+                assert float(rect.get("height")) <= area[3], f"{language}: a legend box is taller than its place"
+                compared += 1
+    assert compared == 8
+
+
+def test_an_island_beside_the_legend_keeps_its_name_beside_it():
+    sado = next(r for r in model_of()["regions"] if r["name"] == "Sado")
+    x, y, width, height = sado["label_box"]
+    anchor = [float(n) for n in sado["leader"][1:].split("L")[0].split()] if sado["leader"] else [x, y]
+    assert abs(x - anchor[0]) + abs(y + height / 2 - anchor[1]) < 40, sado
 
 
 def test_army_markers_carry_the_armys_id_and_its_experience_and_units():
