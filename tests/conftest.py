@@ -232,15 +232,16 @@ def _each_picture_drawn_once(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def report_pages(tmp_path_factory):
-    """A round of each game played by the computer for ann, bob and cho, with battles (Ikusa) or rolls (Age of War)
-    in it, its report mails in the outbox: {game: (campaign, round)}."""
+    """A round of each pictured game played by the computer for ann, bob and cho, with battles (Ikusa) or rolls
+    (Age of War) in it, its report mails in the outbox: {game: (campaign, round)}."""
     from tests.support.report_pages import played
 
     folder = tmp_path_factory.mktemp("pages")
     return {"ikusa": played(folder / "ikusa", "ikusa", ["ann", "bob", "cho"],
                             lambda events: sum(e["kind"] == "battle_started" for e in events) >= 2),
             "age-of-war": played(folder / "war", "age-of-war", ["ann", "bob", "cho"],
-                                 lambda events: any(e["kind"] == "roll" for e in events))}
+                                 lambda events: any(e["kind"] == "roll" for e in events)),
+            "ninjato": played(folder / "ninjato", "ninjato", ["ann", "bob", "cho"], lambda events: True)}
 
 
 @pytest.fixture
