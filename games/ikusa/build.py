@@ -11,7 +11,7 @@ Orders, one per side that put two Koku in the box:
 """
 from __future__ import annotations
 
-from engine import Problem, event
+from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
 from .planning import BUILD_COST
@@ -102,7 +102,7 @@ def check_build(state: dict, side: str, allocation: dict, order) -> list[Problem
     problems = [problem(f"{at}.{key}", "unknown-build-key", key=key)
                 for key in order if key not in ("kind", "province")]
     if order.get("kind") not in KINDS:
-        problems.append(problem(f"{at}.kind", "unknown-build-kind"))
+        problems.append(problem(f"{at}.kind", "unknown-build-kind", written=shown(order.get("kind"))))
     pid, refusal = place_id(state, order.get("province"))
     if pid not in state["provinces"]:
         problems.append(refused(f"{at}.province", refusal) if refusal else problem(f"{at}.province", "not-a-province"))

@@ -24,7 +24,7 @@ import tomllib
 from functools import lru_cache
 from importlib import resources
 
-from engine import Problem, event
+from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
 from .problems import problem, refused
@@ -217,7 +217,7 @@ def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem
         unit, to, refusal = _entry(trial, entry)
         reason = why_not_levy(trial, side, koku, placed, unit, to, owned)
         if reason == "unknown_unit":
-            problems.append(problem(f"{field}.unit", "unknown-levy-unit", units=LEVIED))
+            problems.append(problem(f"{field}.unit", "unknown-levy-unit", written=shown(unit), units=LEVIED))
         elif reason == "daimyo_not_levied":
             problems.append(problem(f"{field}.unit", "daimyo-not-levied"))
         elif reason == "unknown_place":

@@ -51,13 +51,16 @@ from .problems import problem
 from .ronin import check_ronin
 from .state import active_sides, is_two_player, sides_of
 from .turn_order import check_preferences
+from .words import in_rulebook_terms
 
 SECTIONS = ("planning", "turn_order", "build", "levy", "ronin", "war", "ninja", "revenge", "successors", "spy")
 
 
 def check_orders(state: dict, player: str, body: dict, *, forecast_battles: bool = True) -> Checked:
     """Every problem in the file, or the orders as they will be carried out and the odds of each battle
-    (unless `forecast_battles` is false: the computer player checks its orders for problems alone)."""
+    (unless `forecast_battles` is false: the computer player checks its orders for problems alone). The
+    orders are read in the rules' words first (words.py: "lancero" is a spearman), and kept so."""
+    body = in_rulebook_terms(body) if isinstance(body, dict) else body
     if state["phase"] == "placement":
         problems = check_placement_orders(state, player, body)
         return Checked(problems, None if problems else body)

@@ -106,7 +106,7 @@ PROBLEMS = ProblemTable({
     "build-not-a-table": (NOT_UNDERSTOOD, "A build order is a table: {example}"),
     "build-not-paid": (NOT_ALLOWED, "Building needs {cost} Koku in the build box, and you put {paid}."),
     "unknown-build-key": (NOT_UNDERSTOOD, '"{key}" is not part of a build order (kind, province).'),
-    "unknown-build-kind": (NOT_UNDERSTOOD, 'What to build is "castle" or "fortress".'),
+    "unknown-build-kind": (NOT_UNDERSTOOD, 'What to build is "castle" or "fortress", not {written}.'),
     "castle-there": (NOT_ALLOWED, "That province has a castle already; build a fortress there instead."),
     "fortress-there": (NOT_ALLOWED, "That province has a fortress already."),
     "no-castle": (NOT_ALLOWED, "A fortress is built under a castle, and that province has none."),
@@ -123,7 +123,8 @@ PROBLEMS = ProblemTable({
                                         "for example: {example}"),
     "levy-entry-not-a-table": (NOT_UNDERSTOOD, "Each unit is a table, for example: {example}"),
     "unknown-levy-entry-key": (NOT_UNDERSTOOD, '"{key}" is not part of a levy entry (unit, to).'),
-    "unknown-levy-unit": (NOT_UNDERSTOOD, "The units to recruit are: {units:list}."),
+    "unknown-levy-unit": (NOT_UNDERSTOOD, "There is no unit {written} to recruit; the units to recruit are: "
+                                          "{units:list}."),
     "daimyo-not-levied": (NOT_ALLOWED, "A daimyo cannot be recruited."),
     "army-not-on-board-to-join": (NOT_ALLOWED, "That army's marker is not on the board, so nothing can join it."),
     "province-used": (NOT_ALLOWED, "A unit recruited this round already goes to that province (an army counts as "
