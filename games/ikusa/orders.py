@@ -83,12 +83,12 @@ def check_orders(state: dict, player: str, body: dict, *, forecast_battles: bool
         # what is bought depends on the Koku paid: against a refused allocation, the amounts as written
         paid = allocation_as_written(allocation) if allocation_problems else allocation or {}
         problems += check_build(state, side, paid, section.get("build"))
-        levy_problems = check_levy(state, side, paid, section.get("levy"))
-        problems += levy_problems
+        problems += check_levy(state, side, paid, section.get("levy"))
         problems += check_ronin(state, side, paid, section.get("ronin"), section.get("levy"))
-        # the side's own levy comes before its war: its armies attack with what it adds (if it can be replayed)
-        levied = after_levy(state, side, paid, section.get("levy")) \
-            if not allocation_problems and not levy_problems else state
+        # the side's own levy comes before its war: its armies attack with what it adds, a refused entry left
+        # out (as the round skips it), so that what follows from the other entries is judged with them
+        levy = section.get("levy")
+        levied = after_levy(state, side, paid, levy) if levy is None or isinstance(levy, dict) else state
         seen = foresee_war(levied, side, war, board) if isinstance(war, dict) else None
         problems += move_checks.check_moves(state, side, war, board, paid, section.get("levy"), seen=seen)
         problems += battles.check_battles(state, side, war, board)

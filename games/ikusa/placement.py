@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from engine import Problem, event, shown
 from engine.canonical import copy_plain
+from engine.problems import NOT_UNDERSTOOD
 
 from .board import Board, board_of_state
 from .koku import collect_koku
@@ -431,14 +432,33 @@ def check_placement_orders(state: dict, player: str, body: dict, board: Board | 
             problems += _check_section(state, board, colour, section)
     else:
         problems += _check_section(state, board, player, body)
-    if problems:
+    # every entry that reads well is also tried as its turn would come, beside the ones refused above (the round
+    # reads past an entry it cannot use), so that one answer tells all; a field already told is not told twice
+    if state["phase"] != "placement":
         return problems
+    told = {p.field for p in problems}
     trial = copy_plain(state)
-    events = _run_placement(trial, board, {player: body}, sides_of(state, player), checking=True)
+    events = _run_placement(trial, board, {player: _readable(state, player, body, problems)}, sides_of(state, player),
+                            checking=True)
     for ev in events:
-        if ev["kind"] == REPLACED and ev["reason"] not in ("missing", *NAME_REASONS):
+        if ev["kind"] == REPLACED and ev["reason"] not in ("missing", *NAME_REASONS) and ev["field"] not in told:
             problems.append(_replaced_problem(trial, board, ev))
     return problems
+
+
+def _readable(state: dict, player: str, body: dict, problems: list[Problem]) -> dict:
+    """The orders without the parts that cannot be read at all (a list that is not one, a pick-up or army card
+    not understood): what the check then tries entry by entry, as the round would."""
+    unread = {p.field for p in problems if p.reason == NOT_UNDERSTOOD}
+    sections = [(colour, body.get(colour)) for colour in state["colours"][player]] if is_two_player(state) \
+        else [(player, body)]
+    readable = {key: value for key, value in body.items() if key not in unread}
+    for side, section in sections:
+        if isinstance(section, dict) and is_two_player(state):
+            readable[side] = {key: value for key, value in section.items() if _field(state, side, key) not in unread}
+        elif isinstance(section, dict):
+            readable = {key: value for key, value in section.items() if _field(state, side, key) not in unread}
+    return readable
 
 
 def _check_section(state: dict, board: Board, side: str, section: dict) -> list[Problem]:

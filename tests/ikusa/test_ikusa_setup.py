@@ -415,7 +415,12 @@ def test_check_names_each_faulty_field_as_not_understood_or_not_allowed():
     assert (problems["spearmen[2]"].reason, problems["spearmen[2]"].code) == (NOT_UNDERSTOOD, "ambiguous-province")
     assert "Awa (Shikoku)" in problems["spearmen[2]"].values["candidates"]
     assert (problems["spearmen[3]"].reason, problems["spearmen[3]"].code) == (NOT_UNDERSTOOD, "placement-not-a-name")
-    assert set(problems) == {"castles", "spearmen", "spearmen[1]", "spearmen[2]", "spearmen[3]"}
+    # the entries that read well are judged in the same answer: not the player's, a province's second pair, an
+    # army marker on a province that has one (the seventh entry, past the six allowed, is not tried)
+    assert (problems["spearmen[4]"].code, problems["spearmen[5]"].code, problems["armies[1]"].code) == (
+        "placement-not-yours", "not-single-spearman", "army-there")
+    assert set(problems) == {"castles", "spearmen", "spearmen[1]", "spearmen[2]", "spearmen[3]", "spearmen[4]",
+                             "spearmen[5]", "armies[1]"}
     understood = {"spearmen": [mine[0], theirs[0], mine[0]], "armies": [mine[1], mine[1]]}
     problems = [(p.reason, p.field) for p in check_placement_orders(state, "ann", understood)]
     assert problems == [(NOT_ALLOWED, "spearmen[1]"), (NOT_ALLOWED, "spearmen[2]"), (NOT_ALLOWED, "armies[1]")]
