@@ -10,6 +10,7 @@ style. A few format specs join lists the way the sentences do:
     {names:and}    red and blue
     {names:list}   red, blue, orange
     {name:paren}   " (Omi)", or nothing for an empty text
+    {n:province|provinces}   the word for that many: "province" for 1, "provinces" for any other number
 
 A translation of a template keeps its fields and may choose its own specs: Spanish joins with
 {names:o} and {names:y} ("a, b o c", "a, b y c"; "u" and "e" before a word that begins with the sound of o or i) and
@@ -72,6 +73,9 @@ class _Sentences(string.Formatter):
             return ", ".join(str(item) for item in value)
         if format_spec == "paren":
             return f" ({value})" if value else ""
+        if "|" in format_spec:   # one|many: a translation gives its own words (Spanish has these two forms too)
+            one, many = format_spec.split("|", 1)
+            return one if value == 1 else many
         return super().format_field(value, format_spec)
 
 

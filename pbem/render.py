@@ -384,6 +384,18 @@ def number(value: int, language: str = ENGLISH) -> str:
     return format_decimal(value, locale=language)
 
 
+def percent(value, language: str = ENGLISH) -> str:
+    """A share written in percent as the language writes it, with the digits it was given: "98.8%", and in
+    Spanish "98,8 %" (Babel's decimal comma and its no-break space before the sign)."""
+    if language == ENGLISH or not isinstance(value, (int, float)) or isinstance(value, bool):
+        return f"{value}%"
+    from babel.numbers import format_decimal, format_percent
+
+    decimals = len(str(value).partition(".")[2]) if isinstance(value, float) else 0
+    digits = format_decimal(value, format="#,##0" + ("." + "0" * decimals if decimals else ""), locale=language)
+    return format_percent(0, locale=language).replace("0", digits, 1)
+
+
 def counts(units: dict) -> str:
     """A force as text, kinds in alphabetical order: "1 archer, 2 spearman"."""
     return ", ".join(f"{n} {kind}" for kind, n in sorted(units.items()) if n)
@@ -622,7 +634,8 @@ def _env(language: str = ENGLISH):
                                                                   "catch_kwargs", "catch_varargs",
                                                                   "_default_autoescape"))
     env.filters.update(moment=lambda stamp, timezone="UTC": moment(stamp, timezone, language),
-                       number=lambda value: number(value, language))
+                       number=lambda value: number(value, language),
+                       percent=lambda value: percent(value, language))
     env.filters.update(counts=counts, fields=fields, tally=tally, listing=listing,
                        lower_lead=lower_lead, capitalize_first=capitalize_first, wrap=wrap,
                        runs=runs, faces_html=faces_html, comment=comment)

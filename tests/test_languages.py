@@ -115,3 +115,25 @@ def test_the_status_tells_each_games_standings_in_its_words_and_the_readers_lang
                                                                                       spanish):
     assert render.said(template, "standing", "en", row=row) == english
     assert render.said(template, "standing", "es", row=row) == spanish
+
+
+def test_a_share_is_written_in_percent_as_each_language_writes_it_with_the_digits_it_was_given():
+    assert [render.percent(v) for v in (98.8, 40, 37.0)] == ["98.8%", "40%", "37.0%"]
+    assert [render.percent(v, "es") for v in (98.8, 40, 37.0, 1234.5)] == [
+        "98,8\u00a0%", "40\u00a0%", "37,0\u00a0%", "1.234,5\u00a0%"]
+    spanish = render.render("ikusa/forecast.txt.j2", "es", forecast=[
+        {"target": "omi", "target_name": "Omi", "from": "mino", "from_name": "Mino", "naval": False,
+         "odds": {"attacker_wins": 98.8, "defender_wins": 1.1, "both_eliminated": 0.1}}])
+    assert "el atacante gana el 98,8\u00a0%, el defensor el 1,1\u00a0%" in spanish
+
+
+def test_a_problems_word_for_a_count_agrees_with_the_number_in_english_and_spanish():
+    from games.ikusa.problems import PROBLEMS
+
+    spanish = languages.translations("es").gettext
+    told = {reach: (PROBLEMS.sentence("too-far-in-phase-a", {"army": "red-1", "reach": reach, "length": 3}),
+                    PROBLEMS.sentence("too-far-in-phase-a", {"army": "red-1", "reach": reach, "length": 3}, spanish))
+            for reach in (1, 2)}
+    assert "at most 1 province in" in told[1][0] and "at most 2 provinces in" in told[2][0]
+    assert "como mucho 1 provincia en" in told[1][1] and "como mucho 2 provincias en" in told[2][1]
+    assert not any("(s)" in text or "(es)" in text for pair in told.values() for text in pair)

@@ -293,7 +293,7 @@ def test_mail_no_campaign_takes_is_counted_in_status_and_its_sender_asked_once_w
     raw = mail("what is the status?", subject="[EXTERNAL] status", message_id="<lost@x>")
     with clock.frozen_at(START):
         assert take_raw(campaign, raw).action == "other campaign"
-    assert "1 message(s) left there for other campaigns" in run("status", campaign.folder).out
+    assert "1 message left there for other campaigns" in run("status", campaign.folder).out
     with clock.frozen_at(START + timedelta(hours=13)):
         take_raw(campaign, raw)
         take_raw(campaign, raw)   # the next fetch: asked once only

@@ -168,5 +168,5 @@ def test_status_tells_the_gm_what_waits_in_the_outbox_and_why_it_failed(campaign
     with freeze_time(START):
         run("send", camp.folder)
     status = run("status", camp.folder).out
-    assert "Outbox:     3 message(s) waiting; 3 failed to send, next try 2026-03-01T12:01:00Z" in status
+    assert "Outbox:     3 messages waiting; 3 failed to send, next try 2026-03-01T12:01:00Z" in status
     assert "cannot reach 127.0.0.1" in status

@@ -189,9 +189,11 @@ PROBLEMS = ProblemTable({
     "unknown-army": (NOT_UNDERSTOOD, 'There is no army "{army}" (armies are named like red-1).'),
     "path-not-a-list": (NOT_UNDERSTOOD, 'A path is a list of provinces, for example: path = ["Omi", "Wakasa"]'),
     "path-not-adjacent": (NOT_ALLOWED, "{province} is not adjacent to {previous}."),
-    "too-far-in-phase-a": (NOT_ALLOWED, "{army} can move at most {reach} province(s) in phase A, not {length}."),
-    "too-far-in-phase-d": (NOT_ALLOWED, "{army} can move at most {reach} province(s) in phase D (its daimyo's "
-                                        "experience after this round's attacks, if they are won), not {length}."),
+    "too-far-in-phase-a": (NOT_ALLOWED, "{army} can move at most {reach} {reach:province|provinces} in phase A, "
+                                        "not {length}."),
+    "too-far-in-phase-d": (NOT_ALLOWED, "{army} can move at most {reach} {reach:province|provinces} in phase D "
+                                        "(its daimyo's experience after this round's attacks, if they are won), "
+                                        "not {length}."),
     "units-not-a-table": (NOT_UNDERSTOOD, "{key} is a table of province = {{ unit kind = count }}."),
     "bad-units": (NOT_UNDERSTOOD, "Units are a table of unit kind = whole number, for example {{ spearman = 2 }}."),
     "kind-not-allowed": (NOT_UNDERSTOOD, "Only archers, swordsmen, gunners and spearmen leave an army card "
@@ -253,8 +255,8 @@ PROBLEMS = ProblemTable({
                                         "{target}."),
     "unknown-battle-army": (NOT_UNDERSTOOD, 'There is no army of that id (armies are written like "red-1").'),
     "daimyo-off-board": (NOT_ALLOWED, "That army's daimyo is not on the board."),
-    "too-many-attacks": (NOT_ALLOWED, "{army}'s daimyo is level {level}: it makes at most {level} attack(s) "
-                                      "a round."),
+    "too-many-attacks": (NOT_ALLOWED, "{army}'s daimyo is level {level}: it makes at most {level} "
+                                      "{level:attack|attacks} a round."),
     "army-stopped": (NOT_ALLOWED, "{army} stops after an earlier advance (advance_and_stop): it makes no more "
                                   "attacks this round."),
     "move-after-last-attack": (NOT_ALLOWED, "An army moves into a beaten province in phase C only to attack again "
@@ -278,8 +280,8 @@ PROBLEMS = ProblemTable({
     "garrison-without-advance": (NOT_ALLOWED, "This army stays where it is after the battle (after_win), so it "
                                               'leaves no garrison: order after_win = "advance" or leave the '
                                               "garrison out."),
-    "garrison-more-than-army": (NOT_ALLOWED, "{army} will have {has} {kind} unit(s) when it attacks, fewer than "
-                                             "the {wanted} of the garrison."),
+    "garrison-more-than-army": (NOT_ALLOWED, "{army} will have {has} {kind} {has:unit|units} when it attacks, "
+                                             "fewer than the {wanted} of the garrison."),
     "bad-defence-losses-first": (NOT_UNDERSTOOD, "defence_losses_first is one of {choices:list}: whose units a "
                                                  "province held by your army and your provincial force loses "
                                                  "first when attacked."),

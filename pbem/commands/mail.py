@@ -108,7 +108,7 @@ def fetch(campaign):
     if not taken:
         click.echo("no new mail")
     if result.left:
-        click.echo(f"{result.left} message(s) for other campaigns left in the mailbox")
+        click.echo(f"{result.left} message{'' if result.left == 1 else 's'} for other campaigns left in the mailbox")
 
 
 @click.command()

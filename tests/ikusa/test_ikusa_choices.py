@@ -163,7 +163,7 @@ def test_a_garrison_larger_than_the_army_is_refused_as_the_army_will_stand_when_
     assert check_battles(state, "ann", war, BOARD) == []
     problems = check_reach(state, "ann", war, BOARD)
     assert [(p.code, p.field) for p in problems] == [("garrison-more-than-army", "war.battles[0].garrison")]
-    assert problems[0].message == ("blue-1 will have 2 spearman unit(s) when it attacks, fewer than the 3 of "
+    assert problems[0].message == ("blue-1 will have 2 spearman units when it attacks, fewer than the 3 of "
                                    "the garrison.")
     assert check_reach(state, "ann", advance_on("Wakasa", {"spearman": 2}), BOARD) == []
 
