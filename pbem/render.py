@@ -476,6 +476,42 @@ def _fill(line: str, width: int, indent: str) -> str:
                          break_long_words=False, break_on_hyphens=False)
 
 
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def marked_lines(text: str, width: int) -> list[Markup]:
+    """A picture's sentence, whose words may be marked up (SVG <tspan>s), broken at spaces into lines of at most
+    `width` characters as they show; an element a line break cuts is closed at the end of its line and opened
+    again at the start of the next, so that each line is a <text> of its own (SVG text does not wrap)."""
+    words: list[list[str]] = [[]]   # each word its pieces, text and tags: a tag goes with the word it is in
+    for piece in _TAG.split(str(escape(text))):
+        if piece.startswith("<"):
+            words[-1].append(piece)
+        else:
+            first, *more = piece.split(" ")
+            words[-1].append(first)
+            words += [[part] for part in more]
+    lines: list[list[str]] = [[]]
+    opened: list[str] = []
+    shown = 0
+    for word in words:
+        length = sum(len(Markup(p).unescape()) for p in word if not p.startswith("<"))
+        if length and shown and shown + 1 + length > width:
+            lines[-1] += [f"</{tag[1:].split('>')[0].split()[0]}>" for tag in reversed(opened)]
+            lines.append(list(opened))
+            shown = 0
+        elif length and shown:
+            lines[-1].append(" ")
+        lines[-1] += word
+        shown += length + (1 if length and shown else 0)
+        for p in word:
+            if p.startswith("</"):
+                opened.pop()
+            elif p.startswith("<") and not p.endswith("/>"):
+                opened.append(p)
+    return [Markup("".join(line)) for line in lines]
+
+
 def comment(text: str, width: int = 76, prefix: str = "# ") -> str:
     """Text as TOML comment lines of at most `width` characters, each begun with `prefix` (an order form's words,
     wrapped alike in every language)."""
@@ -638,5 +674,5 @@ def _env(language: str = ENGLISH):
                        percent=lambda value: percent(value, language))
     env.filters.update(counts=counts, fields=fields, tally=tally, listing=listing,
                        lower_lead=lower_lead, capitalize_first=capitalize_first, wrap=wrap,
-                       runs=runs, faces_html=faces_html, comment=comment)
+                       runs=runs, faces_html=faces_html, comment=comment, marked_lines=marked_lines)
     return env

@@ -18,16 +18,19 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9")
 SYMBOLS = {"A": "archery", "C": "cavalry", "D": "daimyo"}
 
 WIDTH, MARGIN, GAP = 940, 20, 10
-CARD_W = 120
-LINE_H, LINES_TOP = 26, 46
+# A mail shows the picture 640 px wide, so a unit here is 0.68 px there: no text is set below 14 (9.5 px).
+CARD_W = 164                 # five cards to a row, in the centre and in front of a player
+LINE_H, LINES_TOP = 33, 56
 CARD_H = LINES_TOP + LINE_H * max(len(c.lines) for c in CASTLES.values()) + 8
-DIE, DIE_GAP, INFANTRY_W = 22, 4, 44
-HEADER_H, TITLE_H = 70, 30
-LABEL_W = 150                # a player's name and score, left of the castles in front of them
-CLAN_GAP = 14                # the extra space between two clans in front of a player
-EMPTY_ROW_H = 50
-ATTACK_H = 22
-LEGEND_COLUMNS, LEGEND_H = 3, 30
+DIE, DIE_GAP, INFANTRY_W = 28, 5, 54
+LIST_STEP = 22               # a secured clan's castles, one under the other on its stack
+HEADER_H, TITLE_H = 80, 36
+OVER_H = 28                  # the game-over line under the header, each further line its wrapping makes too
+ROW_HEAD = 44                # a player's name, score and castles, one line above the cards in front of them
+ROW_INSET = 16               # the cards' left edge in a row, past its colour band
+CLAN_GAP = 12                # the extra space between two clans in front of a player
+ATTACK_H, ATTACK_LINE = 26, 20   # a turn of the round, and each further line its sentence's wrapping makes
+LEGEND_COLUMNS, LEGEND_H = 2, 34
 LEGEND_KEYS = ("infantry", "archery", "cavalry", "daimyo", "secured", "taken", "chance", "steal")
 """The legend's entries in order, as keys the template turns into words."""
 
@@ -86,14 +89,14 @@ def clan_stack(clan: str, holder: str, colours: dict[str, str], secured_now: lis
             "holder": holder, "colour": colours.get(holder), "secured_now": clan in secured_now}
 
 
-def flow(items: list[dict], left: int, top: int, breaks: set[int] = frozenset()) -> int:
-    """Place the cards left to right from (left, top), wrapping at the right margin, with a little more space
+def flow(items: list[dict], left: int, top: int, right: int, breaks: set[int] = frozenset()) -> int:
+    """Place the cards left to right from (left, top), wrapping before `right`, with a little more space
     before each index in `breaks` (a new clan); return the height used."""
     x, y = left, top
     for i, item in enumerate(items):
         if i and i in breaks:
             x += CLAN_GAP
-        if i and x + CARD_W > WIDTH - MARGIN:
+        if i and x + CARD_W > right:
             x, y = left, y + CARD_H + GAP
         item["x"], item["y"] = x, y
         x += CARD_W + GAP
@@ -103,7 +106,7 @@ def flow(items: list[dict], left: int, top: int, breaks: set[int] = frozenset())
 def player_row(player: str, viewer: str, view: dict, colours: dict, taken: dict, chances: dict,
                secured_now: list[str], top: int) -> dict:
     """The castles in front of one player, by clan in clan order: a secured clan as its stack, else its
-    face-up castles in card order."""
+    face-up castles in card order; under the line that names the player, so that a row holds five cards."""
     castles = view["castles"]
     items: list[dict] = []
     breaks: set[int] = set()
@@ -116,9 +119,9 @@ def player_row(player: str, viewer: str, view: dict, colours: dict, taken: dict,
             items.append(clan_stack(clan.name, player, colours, secured_now))
         else:
             items += [castle_card(name, player, colours, taken, chances) for name in held]
-    used = flow(items, MARGIN + LABEL_W, top + GAP, breaks)
+    used = flow(items, MARGIN + ROW_INSET, top + ROW_HEAD, WIDTH - MARGIN - ROW_INSET // 2, breaks)
     score = next(row for row in view["scores"] if row["player"] == player)
-    height = max(EMPTY_ROW_H, used + 2 * GAP)
+    height = ROW_HEAD + used + GAP if items else ROW_HEAD
     return {"player": player, "colour": colours[player], "you": player == viewer, "first": player == view["first"],
             "points": score["points"], "castles": score["castles"], "clans": score["clans"],
             "rank": score["rank"], "y": top, "height": height, "cards": items}
@@ -128,18 +131,20 @@ def table_model(view: dict, events: list[dict], player: str) -> dict:
     """The picture of the table for `player`: the centre, each player's row, this round's attacks, a legend.
 
     `events` are the round's events as the player may see them (engine.for_player); an event that still
-    carries an audience leaving the player out is passed over, so a caller's slip cannot leak it.
+    carries an audience leaving the player out is passed over, so a caller's slip cannot leak it. The game-over
+    line and each turn are given one line: a sentence the template wraps (its words are known only there)
+    pushes what follows down by `over_height` or `attacks.line_height` a line, and the picture grows as much.
     """
     seen = [ev for ev in events if "audience" not in ev or visible_to(ev, player)]
     colours = seat_colours(view["players"])
     attacks, taken, secured_now = round_attacks(seen, colours)
     chances = {} if view["over"] else {a["castle"]: a["chance"] for a in view.get("available", [])}
 
-    y = HEADER_H
+    y = HEADER_H + (OVER_H if view["over"] else 0)
     centre = [castle_card(name, None, colours, taken, chances)
               for name in CASTLES if view["castles"][name]["holder"] is None]
     centre_top = y
-    y += TITLE_H + flow(centre, MARGIN, y + TITLE_H) + GAP   # an empty centre: its title says so
+    y += TITLE_H + flow(centre, MARGIN, y + TITLE_H, WIDTH - MARGIN) + GAP   # an empty centre: its title says so
 
     rows_top = y
     y += TITLE_H
@@ -163,11 +168,12 @@ def table_model(view: dict, events: list[dict], player: str) -> dict:
 
     return {
         "width": WIDTH, "height": y, "margin": MARGIN,
-        "card": {"width": CARD_W, "height": CARD_H, "die": DIE, "line_height": LINE_H, "lines_top": LINES_TOP},
+        "card": {"width": CARD_W, "height": CARD_H, "die": DIE, "infantry_width": INFANTRY_W, "line_height": LINE_H,
+                 "lines_top": LINES_TOP, "list_step": LIST_STEP},
         "round": view["round"], "player": player, "colour": colours.get(player),
-        "over": view["over"], "winners": list(view["winners"]),
+        "over": view["over"], "winners": list(view["winners"]), "over_height": OVER_H,
         "centre": {"y": centre_top, "cards": centre},
-        "rows": {"y": rows_top, "label_width": LABEL_W, "rows": rows},
-        "attacks": {"y": attacks_top, "attacks": attacks},
-        "legend": {"y": legend_top, "entries": legend},
+        "rows": {"y": rows_top, "inset": ROW_INSET, "rows": rows},
+        "attacks": {"y": attacks_top, "line_height": ATTACK_LINE, "attacks": attacks},
+        "legend": {"y": legend_top, "column": column, "entries": legend},
     }
