@@ -13,12 +13,13 @@ from .players import computer_orders
 
 
 def order_form(view: dict, player: str) -> dict:
-    """The form's data: which guide it needs ("placement", with the quick-play part or not, or "round", with the
-    game's round the orders are for) and the orders the computer player would give, as TOML."""
+    """The form's data: which guide it needs ("placement", with the quick-play part or not, or "round"), whether
+    the game is the two-player one (a part per colour), and the orders the computer player would give, as TOML."""
+    two = list(view["your_sides"]) if len(view["players"]) == 2 else None   # the player's two colours
     if view["phase"] == "placement":
-        return {"guide": "placement", "quick": bool(view["options"]["quick"]),
+        return {"guide": "placement", "quick": bool(view["options"]["quick"]), "two": two,
                 "orders": tomli_w.dumps(default_placement_orders(view, player))}
-    return {"guide": "round", "orders": tomli_w.dumps(computer_orders(view, player))}
+    return {"guide": "round", "two": two, "orders": tomli_w.dumps(computer_orders(view, player))}
 
 
 def format_orders(orders: dict) -> str:

@@ -213,7 +213,8 @@ def _check_army_order(state, side, order, phase, board, at, seen) -> list[Proble
         raw = order.get(key)
         if raw is None or key not in ARMY_KEYS[phase]:
             continue
-        if not isinstance(raw, dict):
+        if not isinstance(raw, dict) or not all(isinstance(units, dict) for units in raw.values()):
+            # garrison = { spearman = 1 } on a move: the province is missing, not misspelt
             problems.append(_problem(state, side, f"{at}.{key}", "units-not-a-table", key=key))
             continue
         for name, units in raw.items():

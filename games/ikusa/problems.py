@@ -194,7 +194,8 @@ PROBLEMS = ProblemTable({
     "too-far-in-phase-d": (NOT_ALLOWED, "{army} can move at most {reach} {reach:province|provinces} in phase D "
                                         "(its daimyo's experience after this round's attacks, if they are won), "
                                         "not {length}."),
-    "units-not-a-table": (NOT_UNDERSTOOD, "{key} is a table of province = {{ unit kind = count }}."),
+    "units-not-a-table": (NOT_UNDERSTOOD, "On a move, {key} is a table of province = {{ unit kind = count }}, "
+                                          "for example {key} = {{ Wakasa = {{ spearman = 1 }} }}."),
     "bad-units": (NOT_UNDERSTOOD, "Units are a table of unit kind = whole number, for example {{ spearman = 2 }}."),
     "kind-not-allowed": (NOT_UNDERSTOOD, "Only archers, swordsmen, gunners and spearmen leave an army card "
                                          "(never the daimyo or a ronin); a provincial force has no daimyo."),

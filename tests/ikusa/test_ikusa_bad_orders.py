@@ -62,3 +62,12 @@ def test_breaking_the_ronin_stacking_limit_is_refused(campaign, tmp_path):
     err = check(campaign, tmp_path, f'[planning]\nronin = 1\nturn_order = {koku - 1}\n'
                                     f'[ronin]\nronin = [{{ to = "{lone}", count = 2 }}]\n')
     assert "ronin" in err
+
+
+def test_a_moves_garrison_written_without_its_province_says_how_it_is_written(campaign, tmp_path):
+    """garrison = { spearman = 1 } on a move said 'There is no province called "spearman"'."""
+    state = campaign.state()
+    army = next(a_id for a_id, a in sorted(state["armies"].items()) if a["player"] == "ann")
+    err = check(campaign, tmp_path, f'[[war.final_moves]]\narmy = "{army}"\npath = []\ngarrison = {{ spearman = 1 }}\n')
+    assert "war.final_moves[0].garrison" in err and "no province" not in err
+    assert "garrison = { Wakasa = { spearman = 1 } }" in err, err
