@@ -70,6 +70,7 @@ from .units import (
     compact,
     fortification_bonus,
     regular_units,
+    ronin_limit,
     within_ronin_limit,
 )
 
@@ -602,8 +603,8 @@ def split_survivors(survivors: dict, army_units: dict, force_units: dict | None 
         return _force_keeps_first(survivors, force_units or {})
     army, rest = _own_regulars(army_units, survivors)
     ronin = rest.pop(RONIN, 0)
-    to_army = min(ronin, army_units.get(RONIN, 0), max(0, regular_units(army) - 1))
-    to_force = min(ronin - to_army, max(0, regular_units(rest) - 1))
+    to_army = min(ronin, army_units.get(RONIN, 0), ronin_limit(army))
+    to_force = min(ronin - to_army, ronin_limit(rest))
     army[RONIN] = ronin - to_force
     rest[RONIN] = to_force
     if not army_units:
@@ -630,9 +631,9 @@ def _force_keeps_first(survivors: dict, force_units: dict) -> tuple[dict, dict]:
     """
     force, rest = _own_regulars(force_units, survivors)
     ronin = rest.pop(RONIN, 0)
-    room = max(0, regular_units(force) - 1)
+    room = ronin_limit(force)
     to_force = min(ronin, force_units.get(RONIN, 0), room)
-    to_army = min(ronin - to_force, max(0, regular_units(rest) - 1))
+    to_army = min(ronin - to_force, ronin_limit(rest))
     to_force += min(ronin - to_force - to_army, room - to_force)
     force[RONIN] = to_force
     rest[RONIN] = ronin - to_force

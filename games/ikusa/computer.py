@@ -36,7 +36,7 @@ from .playbook import countable as countable
 from .playbook import win_chance as win_chance
 from .ronin import PER_KOKU
 from .state import are_enemies, armies_on_board, ordered_provinces, side_of_province
-from .units import RONIN, regular_units
+from .units import RONIN, regular_units, ronin_limit
 
 TURN_ORDER_WHEN = 6   # Koku from which one goes on turn order
 BUILD_WHEN = 8        # Koku from which a castle is worth two
@@ -114,7 +114,7 @@ def plan_battles(state: dict, side: str, board: Board, ronin: int) -> tuple[list
                 taken.add(choice[0])
                 battles.append(({"province": origin, "target": choice[0]}, origin))
             continue
-        room = min(ronin, max(0, regular_units(units) - 1))
+        room = min(ronin, ronin_limit(units))
         hired = {**units, RONIN: room} if room else dict(units)
         lone = regular_units(units) - units.get("daimyo", 0) == 0
         choice = best_attack(state, side, board, origin, hired, taken, LONE_DAIMYO_ODDS if lone else ARMY_ODDS)

@@ -19,11 +19,8 @@ from engine.canonical import copy_plain
 
 from .ronin import reveal_ronin
 from .state import (
-    ARMY_ASHIGARU_LIMIT,
-    ARMY_SAMURAI_LIMIT,
-    ASHIGARU,
-    SAMURAI,
     army_at,
+    card_has_room,
     colour_of,
     is_two_player,
     player_of,
@@ -34,7 +31,7 @@ from .state import (
     sides_of,
     who,
 )
-from .units import DAIMYO, KINDS, RONIN, compact, regular_units
+from .units import DAIMYO, KINDS, RONIN, compact, regular_units, within_ronin_limit
 
 # --- small force helpers (ronin included, unlike state.add_units) ----------------------------------
 
@@ -149,14 +146,8 @@ def _lose_army(state: dict, army_id: str, by_side: str | None, how: str) -> list
 
 
 def _fits_army(units: dict, kind: str) -> bool:
-    """Whether one more unit of a kind fits on an army card."""
-    if kind in SAMURAI:
-        return sum(units.get(k, 0) for k in SAMURAI) < ARMY_SAMURAI_LIMIT
-    if kind in ASHIGARU:
-        return sum(units.get(k, 0) for k in ASHIGARU) < ARMY_ASHIGARU_LIMIT
-    if kind == RONIN:
-        return units.get(RONIN, 0) < regular_units(units) - 1
-    return False
+    """Whether one more unit of a kind fits on an army card: a ronin within the stacking limit."""
+    return within_ronin_limit(units, more=1) if kind == RONIN else card_has_room(units, kind)
 
 
 def recovery_places(state: dict, side: str, count: int, wanted=None) -> list[str]:

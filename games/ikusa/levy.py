@@ -29,17 +29,14 @@ from engine.canonical import copy_plain
 
 from .problems import problem, refused
 from .state import (
-    ARMY_ASHIGARU_LIMIT,
-    ARMY_SAMURAI_LIMIT,
-    ASHIGARU,
     PROVINCIAL_LIMIT,
     REGULAR_KINDS,
-    SAMURAI,
     active_sides,
     are_enemies,
     armies_on_board,
     audience,
     board_of,
+    card_has_room,
     colour_of,
     field_of,
     ordered_provinces,
@@ -53,7 +50,6 @@ from .turn_order import in_turn_order
 from .units import VALUE
 
 LEVIED = REGULAR_KINDS  # archer, swordsman, gunner, spearman: never a daimyo, never a ronin
-CLASS_LIMITS = ((SAMURAI, ARMY_SAMURAI_LIMIT), (ASHIGARU, ARMY_ASHIGARU_LIMIT))
 
 
 def _load() -> list[dict[str, int]]:
@@ -89,14 +85,6 @@ def _fewest_packages(need: tuple[int, ...]) -> int:
 def koku_needed(units: dict[str, int]) -> int:
     """The fewest Koku whose packages hold these units."""
     return _fewest_packages(tuple(units.get(kind, 0) for kind in LEVIED))
-
-
-def army_has_room(army: dict, unit: str) -> bool:
-    """Whether the army card has a free box of the unit's class (samurai or ashigaru)."""
-    for kinds, limit in CLASS_LIMITS:
-        if unit in kinds:
-            return sum(army["units"].get(k, 0) for k in kinds) < limit
-    return False
 
 
 def levy_place(state: dict, side: str, to: str) -> tuple[str | None, str | None]:
@@ -140,7 +128,7 @@ def why_not_levy(state: dict, side: str, koku: int, placed: list[dict], unit, to
     if koku_needed(bought) > koku:
         return "koku_short"
     if to in state["armies"]:
-        if not army_has_room(state["armies"][to], unit):
+        if not card_has_room(state["armies"][to]["units"], unit):
             return "army_full"
     elif regular_count(state["provinces"][to]["force"]) >= PROVINCIAL_LIMIT:
         return "force_full"
@@ -324,7 +312,7 @@ def default_levy(state: dict, side: str, koku: int) -> dict:
     order = {pid: i for i, pid in enumerate(owned)}
     ranked = sorted(owned, key=lambda pid: (not exposed(pid), not armies[pid], held(pid), order[pid]))
     slots = [pid for pid in ranked if regular_count(state["provinces"][pid]["force"]) < PROVINCIAL_LIMIT
-             or any(army_has_room(state["armies"][a], u) for a in armies[pid] for u in LEVIED)]
+             or any(card_has_room(state["armies"][a]["units"], u) for a in armies[pid] for u in LEVIED)]
     recruits = _plan(koku, len(slots), state["supply"]["figures"].get(colour_of(state, side), {}))
     trial, placed, units = trial_copy(state), [], []
     used: set[str] = set()  # provinces placed on: why_not_levy says province_used for each of their places

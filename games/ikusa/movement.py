@@ -60,20 +60,17 @@ from .board import Board, board_of_state
 from .names import match_province
 from .ronin import hidden_ronin, reveal_ronin
 from .state import (
-    ARMY_ASHIGARU_LIMIT,
-    ARMY_SAMURAI_LIMIT,
-    ASHIGARU,
     PROVINCIAL_LIMIT,
     REGULAR_KINDS,
-    SAMURAI,
     audience,
+    card_fits,
     colour_of,
     player_of,
     side_of_province,
     trial_copy,
     who,
 )
-from .units import RONIN, compact, regular_units
+from .units import RONIN, compact, regular_units, within_ronin_limit
 
 PHASE_A = "A"
 PHASE_D = "D"
@@ -110,24 +107,11 @@ def _minus(group: dict, units: dict, where: str) -> dict:
     return compact({kind: group.get(kind, 0) - units.get(kind, 0) for kind in group})
 
 
-def card_fits(units: dict) -> bool:
-    """An army card holds one daimyo, four samurai and ten ashigaru."""
-    return (units.get("daimyo", 0) <= 1
-            and sum(units.get(k, 0) for k in SAMURAI) <= ARMY_SAMURAI_LIMIT
-            and sum(units.get(k, 0) for k in ASHIGARU) <= ARMY_ASHIGARU_LIMIT)
-
-
-def _ronin_fit(units: dict, hidden: int = 0) -> bool:
-    """Ronin, hidden ones included, number at most one fewer than the group's regular units."""
-    ronin = units.get(RONIN, 0) + hidden
-    return ronin == 0 or ronin <= regular_units(units) - 1
-
-
 def _check_army(state: dict, army_id: str) -> None:
     units = state["armies"][army_id]["units"]
     if not card_fits(units):
         raise Skip("card_full", army=army_id)
-    if not _ronin_fit(units, _hidden_at(state, army_id)):
+    if not within_ronin_limit(units, _hidden_at(state, army_id)):
         raise Skip("ronin_limit", where=army_id)
 
 
@@ -135,7 +119,7 @@ def _check_force(state: dict, pid: str) -> None:
     force = state["provinces"][pid]["force"]
     if regular_units(force) > PROVINCIAL_LIMIT:
         raise Skip("force_limit", where=pid)
-    if not _ronin_fit(force, _hidden_at(state, pid)):
+    if not within_ronin_limit(force, _hidden_at(state, pid)):
         raise Skip("ronin_limit", where=pid)
 
 

@@ -52,7 +52,7 @@ from . import playbook
 from .battles import defending_units
 from .board import Board
 from .build import why_not_build
-from .levy import _place, army_has_room, koku_needed, why_not_levy
+from .levy import _place, koku_needed, why_not_levy
 from .movement import left_empty, move_armies
 from .playbook import (
     Allocation,
@@ -75,6 +75,7 @@ from .state import (
     are_enemies,
     armies_on_board,
     army_at,
+    card_has_room,
     colour_of,
     fortification_of,
     ordered_provinces,
@@ -82,7 +83,7 @@ from .state import (
     side_of_province,
     trial_copy,
 )
-from .units import DAIMYO, DEFAULT_PRIORITY, RONIN, VALUE, compact, regular_units
+from .units import DAIMYO, DEFAULT_PRIORITY, RONIN, VALUE, compact, regular_units, ronin_limit, within_ronin_limit
 
 LATER_ODDS = Fraction(70, 100)     # a later battle of its campaign, with what the earlier ones leave it
 NINJA_SUCCESS = Fraction(8, 12)    # the ninja's d12 kills on 8 or less
@@ -250,7 +251,7 @@ def _has_room(state: dict, to: str, kind: str, instead: str | None = None) -> bo
         army = state["armies"][to]
         if instead is not None and (instead in SAMURAI) == (kind in SAMURAI):
             return True
-        return army_has_room(army, kind)
+        return card_has_room(army["units"], kind)
     return regular_count(state["provinces"][to]["force"]) < PROVINCIAL_LIMIT
 
 
@@ -367,7 +368,7 @@ def campaign_from(state: dict, side: str, board: Board, army_id: str, start: str
     level = state["armies"][army_id]["experience"]
     lone = regular_units(units) - units.get(DAIMYO, 0) == 0
     before = state["armies"][army_id]["units"]   # ronin are deployed before phase A: the limit holds then too
-    room = min(ronin, max(0, min(regular_units(units), regular_units(before)) - 1))
+    room = min(ronin, ronin_limit(units), ronin_limit(before))
     force = {**units, RONIN: room} if room else dict(units)
     campaign = Campaign(army_id, ends_at=start)
     reach, seen = Fraction(1), set(taken) | {start}
@@ -490,8 +491,9 @@ def final_moves(state: dict, side: str, board: Board, campaigns: list[Campaign],
         drops = {}
         for target in targets:
             kind = first_spared(troops)
-            if kind is None or regular_units(troops) < 2 or regular_units(troops) - 1 + c.left.get(DAIMYO, 0) <= ronin:
-                break
+            if kind is None or regular_units(troops) < 2 or not within_ronin_limit(
+                    {**troops, kind: troops[kind] - 1, DAIMYO: c.left.get(DAIMYO, 0), RONIN: ronin}):
+                break   # a drop that would break the ronin limit is not made
             drops[target] = {kind: 1}
             troops = compact({**troops, kind: troops[kind] - 1})
         if drops:

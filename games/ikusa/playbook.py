@@ -49,7 +49,7 @@ from .state import (
     sides_of,
     trial_copy,
 )
-from .units import DEFAULT_PRIORITY, VALUE, fortification_bonus, regular_units
+from .units import DEFAULT_PRIORITY, VALUE, fortification_bonus, regular_units, ronin_limit
 
 ARMY_ODDS = Fraction(60, 100)         # an army attacks at this chance of winning or better
 LONE_DAIMYO_ODDS = Fraction(85, 100)  # a daimyo with no troops risks the clan's future: only a near-certain win
@@ -217,7 +217,7 @@ def guard_ronin(state: dict, side: str, board: Board, deployed: list[dict], coun
         if not borders_enemy(state, side, board, army["province"]):
             continue
         there = sum(entry["count"] for entry in deployed if entry["to"] == army_id)
-        room = min(count, max(0, regular_units(army["units"]) - 1 - there))
+        room = min(count, max(0, ronin_limit(army["units"]) - there))
         if room:
             entries.append({"to": army_id, "count": room})
             count -= room

@@ -40,7 +40,7 @@ from .state import (
     who,
 )
 from .turn_order import in_turn_order
-from .units import regular_units
+from .units import regular_units, ronin_limit
 
 PER_KOKU = 2
 RONIN = "ronin"
@@ -72,7 +72,7 @@ def ronin_room(state: dict, side: str, to) -> tuple[int, str | None]:
     if reason:
         return 0, reason
     there = hidden_ronin(state, player_of(state, side)).get(to, 0) + units.get(RONIN, 0)
-    return max(0, regular_units(units) - 1 - there), None
+    return max(0, ronin_limit(units) - there), None
 
 
 def hire_ronin(state: dict, allocations: dict[str, dict]) -> tuple[dict, list[dict]]:
@@ -145,7 +145,7 @@ def check_ronin(state: dict, side: str, allocation: dict, orders, levy_orders=No
             problems.append(refused(f"{field}.to", refusal) if refusal else problem(f"{field}.to", _PROBLEM_OF[reason]))
             continue
         at_place[to] = at_place.get(to, 0) + count
-        limit = max(0, regular_units(units) - 1)
+        limit = ronin_limit(units)
         if at_place[to] > limit:
             problems.append(problem(f"{field}.count", "ronin-limit-at-place", place=entry["to"], count=at_place[to],
                                     regular=regular_units(units), limit=limit))

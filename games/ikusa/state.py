@@ -60,6 +60,19 @@ MAX_EXPERIENCE = 4
 SUPPLY = {"castles": 10, "fortifications": 5, "ronin": 30}
 
 
+def card_fits(units: dict) -> bool:
+    """An army card holds one daimyo, four samurai and ten ashigaru: the one statement of its capacity, which
+    moves, pick-ups, the levy and conquests ask."""
+    return (units.get("daimyo", 0) <= 1
+            and sum(units.get(k, 0) for k in SAMURAI) <= ARMY_SAMURAI_LIMIT
+            and sum(units.get(k, 0) for k in ASHIGARU) <= ARMY_ASHIGARU_LIMIT)
+
+
+def card_has_room(units: dict, kind: str) -> bool:
+    """Whether one more samurai or ashigaru of that kind fits on the army card these units are on."""
+    return kind in SAMURAI + ASHIGARU and card_fits({**units, kind: units.get(kind, 0) + 1})
+
+
 def is_two_player(state: dict) -> bool:
     return len(state["players"]) == 2
 

@@ -158,10 +158,16 @@ def size(force: dict) -> int:
     return sum(force.values())
 
 
-def within_ronin_limit(force: dict) -> bool:
-    """At most one ronin fewer than the force's regular units (no ronin is always within it)."""
-    ronin = force.get(RONIN, 0)
-    return ronin == 0 or ronin <= regular_units(force) - 1
+def ronin_limit(force: dict) -> int:
+    """How many ronin the rulebook's stacking limit lets these units hold: one fewer than their regular units
+    (none with one regular unit or none). The one statement of the limit: every check, move, battle and plan
+    asks it."""
+    return max(0, regular_units(force) - 1)
+
+
+def within_ronin_limit(force: dict, more: int = 0) -> bool:
+    """Whether the force's ronin, and `more` ones (hidden there, or about to join), are within the limit."""
+    return force.get(RONIN, 0) + more <= ronin_limit(force)
 
 
 def compact(force: dict) -> dict[str, int]:
