@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from engine import event
 
-from . import dojo, odds, rounds, scoring, sensei
+from . import dojo, houses, odds, palace, rounds, scoring, sensei
 from .errors import RuleError
 from .pieces import rank
 from .view import view
@@ -39,45 +39,32 @@ def _nearest_three(value: int) -> tuple:
     return (-min(value - 1, 5 - value), value)
 
 
-def house_obstacle(seen: dict, name: str) -> RuleError | None:
-    house = seen["houses"].get(name)
-    if house is None:
-        return RuleError("unknown-house", house=name, houses=sorted(seen["houses"]))
-    if house["closed"]:
-        return RuleError("house-closed", house=name)
-    return None
-
-
-def _skill_ids(seen: dict, player: str) -> set[str]:
-    """The skills a ninja knows or may learn this round (the Sensei's row, the Hensojutsu stack)."""
-    known = {t["id"] for t in seen["ninja"][player]["skills"]}
-    return known | {t["id"] for t in seen["sensei"]}
+def _skill_obstacle(seen: dict, player: str, skill: str) -> RuleError | None:
+    """Why a raid can never use this skill this round: the ninja neither knows it nor may learn it before the raid
+    (the Sensei's row, the Hensojutsu stack), so it is not available (skill-not-available)."""
+    may_know = {t["id"] for t in seen["ninja"][player]["skills"]} | {t["id"] for t in seen["sensei"]}
+    if skill in may_know or skill.startswith(sensei.HENSOJUTSU + "-"):
+        return None
+    return RuleError("skill-not-available", skill=skill)
 
 
 def lasting_obstacle(seen: dict, player: str, action: dict) -> RuleError | None:
     """Why an action cannot be carried out at any moment of this round, from what the ninja may see now (None:
-    it may be). The check refuses these; the carrying-out falls through on them."""
+    it may be): the rules' own predicates (houses.raid_obstacle, houses.claim_obstacle, sensei.offer_obstacle,
+    palace.card_obstacle), asked of the view. The check refuses these; the carrying-out falls through on them."""
     do = action["do"]
     if do == "raid":
-        found = house_obstacle(seen, action["house"])
-        if found:
-            return found
-        house = seen["houses"][action["house"]]
+        found = houses.raid_obstacle(seen, action["house"])
         claim = action.get("claim")
-        if claim and claim["clan"] == house["clan"]:
-            return RuleError("claim-own-clan", house=action["house"], clan=claim["clan"])
+        if found is None and claim:
+            found = houses.claim_obstacle(seen, action["house"], claim["clan"])
         for skill in action.get("skills", []):
-            if skill not in _skill_ids(seen, player) and not skill.startswith(sensei.HENSOJUTSU + "-"):
-                return RuleError("skill-not-available", skill=skill)
-    elif do == "sensei":
-        if action["skill"] != sensei.HENSOJUTSU and action["skill"] not in {t["id"] for t in seen["sensei"]}:
-            return RuleError("skill-not-offered", skill=action["skill"], offered=[t["id"] for t in seen["sensei"]])
-    elif do == "palace":
-        if any(card["id"] == action["envoy"] for ninja in seen["ninja"].values() for card in ninja["envoys"]):
-            return RuleError("card-taken", card=action["envoy"])
-    elif do == "pavilion":
-        if any(card["id"] == action["rumor"] for card in seen["ninja"][player]["rumors"]):
-            return RuleError("card-taken", card=action["rumor"])
+            found = found or _skill_obstacle(seen, player, skill)
+        return found
+    if do == "sensei":
+        return sensei.offer_obstacle(seen, action["skill"])
+    if do in ("palace", "pavilion"):
+        return palace.card_obstacle(seen, do, action["envoy" if do == "palace" else "rumor"], lasting=True)
     return None
 
 
@@ -230,10 +217,11 @@ def _raid_step(state: dict, player: str, action: dict, policy, stream, events: l
     else:
         decision = default_claim(state, player, state["houses"][state["raid"]["house"]])
         claim = action.get("claim")
-        if claim and claim["worth"] in state["clan_pile"].get(claim["clan"], []):
+        refused = claim and houses.token_obstacle(state, claim["clan"], claim["worth"])
+        if claim and not refused:
             decision = {"do": "claim", **claim}
-        elif claim:
-            events.append(event("order_adjusted", player, player=player, shuriken=placed, code="token-not-in-pile",
+        elif refused:
+            events.append(event("order_adjusted", player, player=player, shuriken=placed, code=refused.code,
                                 clan=claim["clan"], worth=claim["worth"]))
     state, happened = rounds.act(state, player, decision, stream)
     events += happened

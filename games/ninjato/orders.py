@@ -63,6 +63,8 @@ FIELDS = {
     "raid": ("house", "approach", "cards", "skills", "claim"),
 }
 REQUIRED = {"sensei": ("skill",), "palace": ("envoy",), "pavilion": ("rumor",), "raid": ("house", "approach")}
+CODE_VALUES = {"house-closed": ("house",), "claim-own-clan": ("house", "clan"), "skill-not-available": ("skill",),
+               "skill-not-offered": ("skill", "offered"), "card-taken": ("card",)}
 OBSTACLE_FIELD = {"house-closed": "house", "claim-own-clan": "claim", "skill-not-available": "skills",
                   "skill-not-offered": "skill"}
 
@@ -246,7 +248,7 @@ def _obstacles(seen: dict, player: str, orders: dict) -> list[Problem]:
             where = f"shuriken[{i}].actions[{k}]"
             key = OBSTACLE_FIELD.get(refused.code) or ("envoy" if action["do"] == "palace" else "rumor")
             values = {name: refused.values[name] for name in ("house", "clan", "skill", "offered", "card")
-                      if name in refused.values}
+                      if name in refused.values and name in CODE_VALUES[refused.code]}
             found.append(problem(f"{where}.{key}", refused.code, **values))
     return found
 
