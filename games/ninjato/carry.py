@@ -9,11 +9,13 @@ takes, and each raid's steps follow from the order's cards, skills, claim and Ba
   sight, so the order would only lose the shuriken.
 - In a raid the engine plays the card that beats each guard with the least waste (odds.choose_play) unless
   the order fixed it (`cards`, one per guard in turn; a card fixed that is no longer in hand leaves the pick to
-  the engine, with an event saying so); a guard that cannot be beaten is a failure (the most
-  valuable treasure kept). After each guard beaten, the Banzai policy decides with the exact odds of what the
-  ninja may know (odds.beat_chance over odds.banzai_candidates, from his view); a peek skill the order names
-  is used first, and then the guard seen decides. An ignore-alarm skill the order names is used on the first
-  alarm. A house beaten takes the order's `claim` (if that token is still in the pile; an event says when it
+  the engine, with an event saying so); a guard that cannot be beaten is a failure, which keeps the first
+  treasure of the order's `keep` that is on the shuriken, or one of its kind and value (names.kept_on_failure),
+  else the most valuable (the rules' own choice, houses.fail). After each guard beaten, the Banzai policy
+  decides with the exact odds of what the ninja may know (odds.beat_chance over odds.banzai_candidates,
+  from his view); a peek skill the order names is used first, and then the guard seen decides. An
+  ignore-alarm skill the order names is used on the first alarm.
+  A house beaten takes the order's `claim` (if that token is still in the pile; an event says when it
   is not), or else the token the engine picks: of the clans the ninja
   has most Envoys of, the most valuable.
 - The engine's own picks: the Dojo takes the face-up 1s and 5s (5s first), the rest from the deck, and
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from engine import event
 
-from . import dojo, houses, odds, palace, rounds, scoring, sensei
+from . import dojo, houses, names, odds, palace, rounds, scoring, sensei
 from .errors import RuleError
 from .pieces import rank
 from .view import view
@@ -48,24 +50,31 @@ def _skill_obstacle(seen: dict, player: str, skill: str) -> RuleError | None:
     return RuleError("skill-not-available", skill=skill)
 
 
-def lasting_obstacle(seen: dict, player: str, action: dict) -> RuleError | None:
-    """Why an action cannot be carried out at any moment of this round, from what the ninja may see now (None:
-    it may be): the rules' own predicates (houses.raid_obstacle, houses.claim_obstacle, sensei.offer_obstacle,
-    palace.card_obstacle), asked of the view. The check refuses these; the carrying-out falls through on them."""
+def lasting_obstacles(seen: dict, player: str, action: dict) -> list[tuple[str, RuleError]]:
+    """Why an action cannot be carried out at any moment of this round, from what the ninja may see now, each with
+    the key of the action it is about (none: it may be): the rules' own predicates (houses.raid_obstacle,
+    houses.claim_obstacle, sensei.offer_obstacle, palace.card_obstacle), asked of the view. The check refuses these
+    (every one); the carrying-out falls through on the first."""
     do = action["do"]
+    found: list[tuple[str, RuleError | None]] = []
     if do == "raid":
-        found = houses.raid_obstacle(seen, action["house"])
-        claim = action.get("claim")
-        if found is None and claim:
-            found = houses.claim_obstacle(seen, action["house"], claim["clan"])
-        for skill in action.get("skills", []):
-            found = found or _skill_obstacle(seen, player, skill)
-        return found
-    if do == "sensei":
-        return sensei.offer_obstacle(seen, action["skill"])
-    if do in ("palace", "pavilion"):
-        return palace.card_obstacle(seen, do, action["envoy" if do == "palace" else "rumor"], lasting=True)
-    return None
+        found.append(("house", houses.raid_obstacle(seen, action["house"])))
+        if action.get("claim") and action["house"] in seen["houses"]:
+            found.append(("claim", houses.claim_obstacle(seen, action["house"], action["claim"]["clan"])))
+        found += [(f"skills[{i}]", _skill_obstacle(seen, player, skill))
+                  for i, skill in enumerate(action.get("skills", []))]
+    elif do == "sensei":
+        found.append(("skill", sensei.offer_obstacle(seen, action["skill"])))
+    elif do in ("palace", "pavilion"):
+        key = "envoy" if do == "palace" else "rumor"
+        found.append((key, palace.card_obstacle(seen, do, action[key], lasting=True)))
+    return [(key, refused) for key, refused in found if refused is not None]
+
+
+def lasting_obstacle(seen: dict, player: str, action: dict) -> RuleError | None:
+    """The first of lasting_obstacles, the one the carrying-out names when it falls through (None: none)."""
+    found = lasting_obstacles(seen, player, action)
+    return found[0][1] if found else None
 
 
 def pick_treasures(state: dict, player: str, requirement: list[str]) -> list[str]:
@@ -178,7 +187,11 @@ def _fight(state: dict, player: str, action: dict, events: list[dict], placed: i
                             card=cards[index]))
     tiles = odds.raid_tiles(state, player, action.get("skills", []))
     play = odds.choose_play(hand, raid["mode"], raid["guard"], tiles, fixed)
-    return play[0] if play else {"do": "fail"}
+    if play:
+        return play[0]
+    keep = names.kept_on_failure(view(state, player), action.get("keep", []), raid["shuriken"]) \
+        if action.get("keep") else None
+    return {"do": "fail"} if keep is None else {"do": "fail", "keep": keep}
 
 
 def _decide(state: dict, player: str, action: dict, policy, stream, events: list[dict]) -> tuple[dict, dict]:
