@@ -9,11 +9,13 @@ takes, and each raid's steps follow from the order's cards, skills, claim and Ba
   sight, so the order would only lose the shuriken.
 - In a raid the engine plays the card that beats each guard with the least waste (odds.choose_play) unless
   the order fixed it (`cards`, one per guard in turn; a card fixed that is no longer in hand leaves the pick to
-  the engine, with an event saying so); a guard that cannot be beaten is a failure (the most
-  valuable treasure kept). After each guard beaten, the Banzai policy decides with the exact odds of what the
-  ninja may know (odds.beat_chance over odds.banzai_candidates, from his view); a peek skill the order names
-  is used first, and then the guard seen decides. An ignore-alarm skill the order names is used on the first
-  alarm. A house beaten takes the order's `claim` (if that token is still in the pile; an event says when it
+  the engine, with an event saying so); a guard that cannot be beaten is a failure, which keeps the first
+  treasure of the order's `keep` that is on the shuriken, or one of its kind and value (names.kept_on_failure),
+  else the most valuable (the rules' own choice, houses.fail). After each guard beaten, the Banzai policy
+  decides with the exact odds of what the ninja may know (odds.beat_chance over odds.banzai_candidates,
+  from his view); a peek skill the order names is used first, and then the guard seen decides. An
+  ignore-alarm skill the order names is used on the first alarm.
+  A house beaten takes the order's `claim` (if that token is still in the pile; an event says when it
   is not), or else the token the engine picks: of the clans the ninja
   has most Envoys of, the most valuable.
 - The engine's own picks: the Dojo takes the face-up 1s and 5s (5s first), the rest from the deck, and
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from engine import event
 
-from . import dojo, odds, rounds, scoring, sensei
+from . import dojo, houses, names, odds, palace, rounds, scoring, sensei
 from .errors import RuleError
 from .pieces import rank
 from .view import view
@@ -39,46 +41,40 @@ def _nearest_three(value: int) -> tuple:
     return (-min(value - 1, 5 - value), value)
 
 
-def house_obstacle(seen: dict, name: str) -> RuleError | None:
-    house = seen["houses"].get(name)
-    if house is None:
-        return RuleError("unknown-house", house=name, houses=sorted(seen["houses"]))
-    if house["closed"]:
-        return RuleError("house-closed", house=name)
-    return None
+def _skill_obstacle(seen: dict, player: str, skill: str) -> RuleError | None:
+    """Why a raid can never use this skill this round: the ninja neither knows it nor may learn it before the raid
+    (the Sensei's row, the Hensojutsu stack), so it is not available (skill-not-available)."""
+    may_know = {t["id"] for t in seen["ninja"][player]["skills"]} | {t["id"] for t in seen["sensei"]}
+    if skill in may_know or skill.startswith(sensei.HENSOJUTSU + "-"):
+        return None
+    return RuleError("skill-not-available", skill=skill)
 
 
-def _skill_ids(seen: dict, player: str) -> set[str]:
-    """The skills a ninja knows or may learn this round (the Sensei's row, the Hensojutsu stack)."""
-    known = {t["id"] for t in seen["ninja"][player]["skills"]}
-    return known | {t["id"] for t in seen["sensei"]}
+def lasting_obstacles(seen: dict, player: str, action: dict) -> list[tuple[str, RuleError]]:
+    """Why an action cannot be carried out at any moment of this round, from what the ninja may see now, each with
+    the key of the action it is about (none: it may be): the rules' own predicates (houses.raid_obstacle,
+    houses.claim_obstacle, sensei.offer_obstacle, palace.card_obstacle), asked of the view. The check refuses these
+    (every one); the carrying-out falls through on the first."""
+    do = action["do"]
+    found: list[tuple[str, RuleError | None]] = []
+    if do == "raid":
+        found.append(("house", houses.raid_obstacle(seen, action["house"])))
+        if action.get("claim") and action["house"] in seen["houses"]:
+            found.append(("claim", houses.claim_obstacle(seen, action["house"], action["claim"]["clan"])))
+        found += [(f"skills[{i}]", _skill_obstacle(seen, player, skill))
+                  for i, skill in enumerate(action.get("skills", []))]
+    elif do == "sensei":
+        found.append(("skill", sensei.offer_obstacle(seen, action["skill"])))
+    elif do in ("palace", "pavilion"):
+        key = "envoy" if do == "palace" else "rumor"
+        found.append((key, palace.card_obstacle(seen, do, action[key], lasting=True)))
+    return [(key, refused) for key, refused in found if refused is not None]
 
 
 def lasting_obstacle(seen: dict, player: str, action: dict) -> RuleError | None:
-    """Why an action cannot be carried out at any moment of this round, from what the ninja may see now (None:
-    it may be). The check refuses these; the carrying-out falls through on them."""
-    do = action["do"]
-    if do == "raid":
-        found = house_obstacle(seen, action["house"])
-        if found:
-            return found
-        house = seen["houses"][action["house"]]
-        claim = action.get("claim")
-        if claim and claim["clan"] == house["clan"]:
-            return RuleError("claim-own-clan", house=action["house"], clan=claim["clan"])
-        for skill in action.get("skills", []):
-            if skill not in _skill_ids(seen, player) and not skill.startswith(sensei.HENSOJUTSU + "-"):
-                return RuleError("skill-not-available", skill=skill)
-    elif do == "sensei":
-        if action["skill"] != sensei.HENSOJUTSU and action["skill"] not in {t["id"] for t in seen["sensei"]}:
-            return RuleError("skill-not-offered", skill=action["skill"], offered=[t["id"] for t in seen["sensei"]])
-    elif do == "palace":
-        if any(card["id"] == action["envoy"] for ninja in seen["ninja"].values() for card in ninja["envoys"]):
-            return RuleError("card-taken", card=action["envoy"])
-    elif do == "pavilion":
-        if any(card["id"] == action["rumor"] for card in seen["ninja"][player]["rumors"]):
-            return RuleError("card-taken", card=action["rumor"])
-    return None
+    """The first of lasting_obstacles, the one the carrying-out names when it falls through (None: none)."""
+    found = lasting_obstacles(seen, player, action)
+    return found[0][1] if found else None
 
 
 def pick_treasures(state: dict, player: str, requirement: list[str]) -> list[str]:
@@ -191,7 +187,11 @@ def _fight(state: dict, player: str, action: dict, events: list[dict], placed: i
                             card=cards[index]))
     tiles = odds.raid_tiles(state, player, action.get("skills", []))
     play = odds.choose_play(hand, raid["mode"], raid["guard"], tiles, fixed)
-    return play[0] if play else {"do": "fail"}
+    if play:
+        return play[0]
+    keep = names.kept_on_failure(view(state, player), action.get("keep", []), raid["shuriken"]) \
+        if action.get("keep") else None
+    return {"do": "fail"} if keep is None else {"do": "fail", "keep": keep}
 
 
 def _decide(state: dict, player: str, action: dict, policy, stream, events: list[dict]) -> tuple[dict, dict]:
@@ -230,10 +230,11 @@ def _raid_step(state: dict, player: str, action: dict, policy, stream, events: l
     else:
         decision = default_claim(state, player, state["houses"][state["raid"]["house"]])
         claim = action.get("claim")
-        if claim and claim["worth"] in state["clan_pile"].get(claim["clan"], []):
+        refused = claim and houses.token_obstacle(state, claim["clan"], claim["worth"])
+        if claim and not refused:
             decision = {"do": "claim", **claim}
-        elif claim:
-            events.append(event("order_adjusted", player, player=player, shuriken=placed, code="token-not-in-pile",
+        elif refused:
+            events.append(event("order_adjusted", player, player=player, shuriken=placed, code=refused.code,
                                 clan=claim["clan"], worth=claim["worth"]))
     state, happened = rounds.act(state, player, decision, stream)
     events += happened

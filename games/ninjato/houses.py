@@ -24,7 +24,8 @@ Readings where the sources are silent or unclear:
 - An alarm goes off when its guard is revealed, before the fight, whether or not the guard is then beaten.
 - A raid whose first fight, against the sentry, cannot be won is a failure with nothing on the shuriken.
 - The treasures lost in a failure are spent (the bag's discards), not put back in the house.
-- A ninja who fails keeps the treasure he names; if he names none, the most valuable one.
+- A ninja who fails keeps the treasure he names (the rulebook says only that he keeps one); if he names none,
+  the most valuable one. The batch orders name it ahead (a raid's `keep`, carry.py).
 - Elite Guards show two values, one for each way (components.py); a Guard's one value serves both ways.
 - If the Elite deck and its discards are empty, a red treasure is guarded by a Guard, and the other way round.
 - A skill of effect switch turns the raid the other way from the fight it is used in to the end of the raid.
@@ -75,12 +76,40 @@ def _raid(state: dict, player: str, phase: str) -> dict:
     return raid
 
 
-def start_raid(state: dict, player: str, name: str, approach: str) -> list[dict]:
+def raid_obstacle(state: dict, name: str) -> RuleError | None:
+    """Why no raid may begin on this house for the rest of the round (None: one may): there is no such house
+    (unknown-house), or it was beaten this round and stays closed until its end (house-closed). start_raid
+    refuses these, and the check of the orders refuses them ahead from the player's view (carry.lasting_obstacle)."""
     house = state["houses"].get(name)
     if house is None:
-        raise RuleError("unknown-house", house=name, houses=sorted(state["houses"]))
+        return RuleError("unknown-house", house=name, houses=sorted(state["houses"]))
     if house["closed"]:
-        raise RuleError("house-closed", house=name)
+        return RuleError("house-closed", house=name)
+    return None
+
+
+def claim_obstacle(state: dict, name: str, clan: str) -> RuleError | None:
+    """Why a house beaten cannot take a token of this clan whatever the pile holds: it is the house's own
+    (claim-own-clan; the token comes from one of the other two clans). A house's clan changes only when it is
+    beaten, which closes it for the round, so the check refuses this ahead (carry.lasting_obstacle)."""
+    if clan == state["houses"][name]["clan"]:
+        return RuleError("claim-own-clan", house=name, clan=clan)
+    return None
+
+
+def token_obstacle(state: dict, clan: str, worth: int) -> RuleError | None:
+    """Why the token (clan, worth) cannot be put on a house beaten now: it is not in the pile (token-not-in-pile;
+    another house beaten took it, or the clan has no such token)."""
+    if worth not in state["clan_pile"].get(clan, []):
+        return RuleError("token-not-in-pile", clan=clan, worth=worth, pile=state["clan_pile"])
+    return None
+
+
+def start_raid(state: dict, player: str, name: str, approach: str) -> list[dict]:
+    refused = raid_obstacle(state, name)
+    if refused:
+        raise refused
+    house = state["houses"][name]
     if not house["treasures"] or house["sentry"] is None:
         raise RuleError("house-empty", house=name)
     if approach not in (STRENGTH, STEALTH):
@@ -275,8 +304,9 @@ def claim(state: dict, player: str, clan: str, worth: int) -> list[dict]:
     """Every guard beaten: the house changes clan (a token of another clan from the pile) and closes."""
     raid = _raid(state, player, "claim")
     house = state["houses"][raid["house"]]
-    if clan == house["clan"] or worth not in state["clan_pile"].get(clan, []):
-        raise RuleError("token-not-in-pile", clan=clan, worth=worth, pile=state["clan_pile"])
+    refused = claim_obstacle(state, raid["house"], clan) or token_obstacle(state, clan, worth)
+    if refused:
+        raise refused
     state["clan_pile"][house["clan"]] = sorted(state["clan_pile"][house["clan"]] + [house["worth"]])
     state["clan_pile"][clan].remove(worth)
     beaten = {"clan": house["clan"], "worth": house["worth"]}

@@ -9,7 +9,7 @@ placement left out goes to the Dojo):
     actions = [
       { do = "raid", house = "house-2", approach = "stealth", cards = [1], skills = ["kenjutsu"],
         claim = { clan = "minamoto", worth = 8 } },
-      { do = "palace", envoy = "envoy-taira-1", treasures = ["treasure-12"] },
+      { do = "palace", envoy = "envoy-taira-1", treasures = ["jade 4", "treasure-12"] },
       { do = "dojo" },
     ]
 
@@ -18,20 +18,24 @@ parameters, every one but those marked optional:
 
     dojo       take (optional: face-up values and "deck", one per card), discard (optional: to the hand limit)
     sensei     skill (a face-up tile's id, or "hensojutsu"), pay (optional: the card given)
-    palace     envoy (an id), treasures (optional: the ids given)
+    palace     envoy (an id), treasures (optional: the treasures given, by name or id: names.py)
     pavilion   rumor (an id), treasures (optional)
     raid       house, approach ("strength" or "stealth"), cards (optional: the card for each guard in turn),
                skills (optional: the skills the raid may use; none if left out), claim (optional: the token
-               put on a house beaten, { clan, worth })
+               put on a house beaten, { clan, worth }), keep (optional: the treasures to keep if the raid
+               fails, best first, by name or id)
 
 A `[clan_scoring]` table (optional) says, for each clan, what the ninja takes if he is the first in it when
 the clans are scored (after rounds 3, 5 and 7): `taira = "rumor"` (a Rumor card) or "honour" (the clan's worth
 in honour, the default); the second in the clan gets the other.
 
 What the player leaves out the engine picks (carry.py says how). A problem names its field as
-"shuriken[0].actions[1].house", which the shell finds as a line of the file. The check refuses what cannot
-be carried out at any moment of the round (carry.lasting_obstacle, the very predicate the carrying-out
-falls through on); what may become possible or impossible by then is left to the fall-through.
+"shuriken[0].actions[1].house", which the shell finds as a line of the file. Every problem is told at once:
+a wrong field refuses that field alone (an entry of a list, that entry), and the rest of the action is still
+checked against the rules. The check refuses what cannot be carried out at any moment of the round
+(carry.lasting_obstacles, the rules' own predicates, which the carrying-out falls through on by the same code);
+what may become possible or impossible by then is left to the fall-through. Treasures named by kind and value
+are read into ids here (names.py), so the orders kept hold ids only.
 """
 from __future__ import annotations
 
@@ -40,7 +44,7 @@ import re
 
 from engine import Checked, Problem, shown
 
-from . import carry, odds
+from . import carry, names, odds
 from .components import CLANS
 from .houses import STEALTH, STRENGTH
 from .preparation import HOUSES
@@ -54,22 +58,22 @@ MAX_GUARDS = 40
 CARDS = range(1, 6)
 BARE_KEY = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-LIMITS = {"take": 4, "discard": 7, "treasures": 8, "cards": 7, "skills": 6}
+LIMITS = {"take": 4, "discard": 7, "treasures": 8, "cards": 7, "skills": 6, "keep": 8}
 FIELDS = {
     "dojo": ("take", "discard"),
     "sensei": ("skill", "pay"),
     "palace": ("envoy", "treasures"),
     "pavilion": ("rumor", "treasures"),
-    "raid": ("house", "approach", "cards", "skills", "claim"),
+    "raid": ("house", "approach", "cards", "skills", "claim", "keep"),
 }
 REQUIRED = {"sensei": ("skill",), "palace": ("envoy",), "pavilion": ("rumor",), "raid": ("house", "approach")}
-OBSTACLE_FIELD = {"house-closed": "house", "claim-own-clan": "claim", "skill-not-available": "skills",
-                  "skill-not-offered": "skill"}
 
 
 class _Refused(Exception):
-    def __init__(self, found: Problem):
-        self.problem = found
+    """A field's problems (one, or one per entry of a list)."""
+
+    def __init__(self, *found: Problem):
+        self.problems = list(found)
 
 
 def _int(value) -> bool:
@@ -92,12 +96,23 @@ def _take(value, where: str):
     return value if value == "deck" else _card(value, where)
 
 
-def _list(value, where: str, name: str, each) -> list:
+def _list(value, where: str, name: str, each=None) -> list:
+    """The list's entries read by `each`, every entry's problem told (none read: the list as it is)."""
     if not isinstance(value, list):
         raise _Refused(problem(where, "wrong-type", name=name, expected="a list", written=shown(value)))
     if len(value) > LIMITS[name]:
         raise _Refused(problem(where, "too-long", name=name, count=len(value), limit=LIMITS[name]))
-    return [each(item, f"{where}[{i}]") for i, item in enumerate(value)]
+    if each is None:
+        return list(value)
+    items, problems = [], []
+    for i, item in enumerate(value):
+        try:
+            items.append(each(item, f"{where}[{i}]"))
+        except _Refused as refused:
+            problems += refused.problems
+    if problems:
+        raise _Refused(*problems)
+    return items
 
 
 def _house(value, where: str) -> str:
@@ -117,102 +132,125 @@ def _approach(value, where: str) -> str:
 def _claim(value, where: str) -> dict:
     if not isinstance(value, dict):
         raise _Refused(problem(where, "not-a-table", name="claim", written=shown(value)))
-    for key in value:
-        if key not in ("clan", "worth"):
-            raise _Refused(problem(f"{where}.{key}", "unknown-key", key=str(key)[:40], allowed=["clan", "worth"]))
+    problems = [problem(f"{where}.{key}" if BARE_KEY.match(key) else where, "unknown-key", key=shown(key),
+                        allowed=["clan", "worth"]) for key in value if key not in ("clan", "worth")]
     clan = value.get("clan")
     text = clan.strip().casefold() if isinstance(clan, str) else None
     if text not in CLANS:
-        raise _Refused(problem(f"{where}.clan", "unknown-clan", written=shown(clan), clans=list(CLANS)))
+        problems.append(problem(f"{where}.clan", "unknown-clan", written=shown(clan), clans=list(CLANS)))
     worth = value.get("worth")
     if not _int(worth) or not 1 <= worth <= 10:
-        raise _Refused(problem(f"{where}.worth", "bad-worth", written=shown(worth)))
+        problems.append(problem(f"{where}.worth", "bad-worth", written=shown(worth)))
+    if problems:
+        raise _Refused(*problems)
     return {"clan": text, "worth": worth}
 
 
+def _given(value, where: str, seen: dict, player: str, action: dict) -> list[str]:
+    ids, problems = names.given_ids(seen, player, _list(value, where, "treasures"), where)
+    if problems:
+        raise _Refused(*problems)
+    return ids
+
+
+def _kept(value, where: str, seen: dict, player: str, action: dict) -> list[str]:
+    ids, problems = names.kept_ids(seen, action.get("house"), _list(value, where, "keep"), where)
+    if problems:
+        raise _Refused(*problems)
+    return ids
+
+
+def _plain(read):
+    return lambda value, where, seen, player, action: read(value, where)
+
+
 READERS = {
-    "take": lambda v, w: _list(v, w, "take", _take),
-    "discard": lambda v, w: _list(v, w, "discard", _card),
-    "treasures": lambda v, w: _list(v, w, "treasures", _id),
-    "cards": lambda v, w: _list(v, w, "cards", _card),
-    "skills": lambda v, w: _list(v, w, "skills", _id),
-    "skill": _id, "envoy": _id, "rumor": _id, "pay": _card,
-    "house": _house, "approach": _approach, "claim": _claim,
+    "take": _plain(lambda v, w: _list(v, w, "take", _take)),
+    "discard": _plain(lambda v, w: _list(v, w, "discard", _card)),
+    "cards": _plain(lambda v, w: _list(v, w, "cards", _card)),
+    "skills": _plain(lambda v, w: _list(v, w, "skills", _id)),
+    "skill": _plain(_id), "envoy": _plain(_id), "rumor": _plain(_id), "pay": _plain(_card),
+    "house": _plain(_house), "approach": _plain(_approach), "claim": _plain(_claim),
+    "treasures": _given, "keep": _kept,
 }
+"""Each field's reader: (value, field, view, player, the action read so far) -> the value kept, or _Refused."""
 
 
-def read_action(raw, where: str) -> dict:
-    """An action as the orders keep it (names made canonical), or _Refused with its first problem."""
+def read_action(raw, where: str, seen: dict, player: str) -> tuple[dict | None, list[Problem]]:
+    """An action as the orders keep it (names made canonical, treasures as ids) and its problems: every field's,
+    each told once. The action is None when what it is cannot be known (no do, or one required field missing or
+    wrong); else it holds the fields read well, for the check of what the rules allow."""
     if not isinstance(raw, dict):
-        raise _Refused(problem(where, "not-a-table", name="an action", written=shown(raw)))
+        return None, [problem(where, "not-a-table", name="an action", written=shown(raw))]
     do = raw.get("do")
     if do is None:
-        raise _Refused(problem(where, "missing-do", allowed=list(PLACES)))
+        return None, [problem(where, "missing-do", allowed=list(PLACES))]
     if not isinstance(do, str) or do.strip().casefold() not in PLACES:
-        raise _Refused(problem(f"{where}.do", "unknown-action", written=shown(do)[1:-1] if isinstance(do, str)
-                               else shown(do), allowed=list(PLACES)))
+        return None, [problem(f"{where}.do", "unknown-action", written=shown(do), allowed=list(PLACES))]
     do = do.strip().casefold()
     action = {"do": do}
-    for key in raw:
-        if key != "do" and key not in FIELDS[do]:
-            raise _Refused(problem(f"{where}.{key}" if isinstance(key, str) and key.isidentifier() else where,
-                                   "unknown-key", key=str(key)[:40], allowed=["do", *FIELDS[do]]))
+    problems = [problem(f"{where}.{key}" if BARE_KEY.match(key) else where, "unknown-key", key=shown(key),
+                        allowed=["do", *FIELDS[do]]) for key in raw if key != "do" and key not in FIELDS[do]]
+    whole = True
     for name in REQUIRED.get(do, ()):
         if name not in raw:
-            raise _Refused(problem(where, "missing-field", do=do, name=name))
+            problems.append(problem(f"{where}.{name}", "missing-field", do=do, name=name))
+            whole = False
     for name in FIELDS[do]:
         if name in raw:
-            action[name] = READERS[name](raw[name], f"{where}.{name}")
-    return action
+            try:
+                action[name] = READERS[name](raw[name], f"{where}.{name}", seen, player, action)
+            except _Refused as refused:
+                problems += refused.problems
+                whole = whole and name not in REQUIRED.get(do, ())
+    return (action if whole else None), problems
 
 
 def read_banzai(raw, where: str):
     if isinstance(raw, str) and raw.strip().casefold() == odds.NEVER:
         return odds.NEVER
-    if not isinstance(raw, dict) or not raw:
+    if not isinstance(raw, dict) or not raw or any(key not in ("chance", "guards") for key in raw):
         raise _Refused(problem(where, "bad-banzai", written=shown(raw)))
-    policy = {}
-    for key, value in raw.items():
-        if key == "chance":
-            if not _int(value) or not 0 <= value <= 100:
-                raise _Refused(problem(f"{where}.chance", "bad-chance", written=shown(value)))
-        elif key == "guards":
-            if not _int(value) or not 0 <= value <= MAX_GUARDS:
-                raise _Refused(problem(f"{where}.guards", "bad-guards", written=shown(value), limit=MAX_GUARDS))
-        else:
-            raise _Refused(problem(where, "bad-banzai", written=shown(raw)))
-        policy[key] = value
-    return {key: policy[key] for key in ("chance", "guards") if key in policy}
+    problems = []
+    chance, guards = raw.get("chance", 0), raw.get("guards", 0)
+    if not _int(chance) or not 0 <= chance <= 100:
+        problems.append(problem(f"{where}.chance", "bad-chance", written=shown(chance)))
+    if not _int(guards) or not 0 <= guards <= MAX_GUARDS:
+        problems.append(problem(f"{where}.guards", "bad-guards", written=shown(guards), limit=MAX_GUARDS))
+    if problems:
+        raise _Refused(*problems)
+    return {key: raw[key] for key in ("chance", "guards") if key in raw}
 
 
-def _read_placement(raw, where: str, problems: list[Problem]) -> dict | None:
+def _read_placement(raw, where: str, seen: dict, player: str, problems: list[Problem]) -> dict | None:
+    """The placement as read, its actions those whose kind is known (for the check of what the rules allow);
+    its problems added to `problems`."""
     if not isinstance(raw, dict):
         problems.append(problem(where, "not-a-table", name="a [[shuriken]]", written=shown(raw)))
         return None
     for key in raw:
         if key not in ("actions", "banzai"):
-            problems.append(problem(f"{where}.{key}" if isinstance(key, str) and key.isidentifier() else where,
-                                    "unknown-key", key=str(key)[:40], allowed=["actions", "banzai"]))
-    placement = {"actions": [], "banzai": odds.NEVER}
+            problems.append(problem(f"{where}.{key}" if BARE_KEY.match(key) else where, "unknown-key",
+                                    key=shown(key), allowed=["actions", "banzai"]))
+    placement: dict = {"actions": [], "banzai": odds.NEVER}
     try:
         placement["banzai"] = read_banzai(raw.get("banzai", odds.NEVER), f"{where}.banzai")
     except _Refused as refused:
-        problems.append(refused.problem)
+        problems += refused.problems
     actions = raw.get("actions")
     if actions is None:
         problems.append(problem(where, "no-actions", example=EXAMPLE))
         return None
     if not isinstance(actions, list) or not actions:
-        problems.append(problem(f"{where}.actions", "actions-not-a-list"))
+        problems.append(problem(f"{where}.actions", "actions-not-a-list", written=shown(actions)))
         return None
     if len(actions) > MAX_ACTIONS:
         problems.append(problem(f"{where}.actions", "too-many-actions", limit=MAX_ACTIONS, count=len(actions)))
         return None
     for i, item in enumerate(actions):
-        try:
-            placement["actions"].append(read_action(item, f"{where}.actions[{i}]"))
-        except _Refused as refused:
-            problems.append(refused.problem)
+        action, found = read_action(item, f"{where}.actions[{i}]", seen, player)
+        problems += found + (_obstacles(seen, player, action, f"{where}.actions[{i}]") if action else [])
+        placement["actions"].append(action)
     return placement
 
 
@@ -236,18 +274,19 @@ def _read_clan_scoring(raw, problems: list[Problem]) -> dict:
     return dict(sorted(chosen.items()))
 
 
-def _obstacles(seen: dict, player: str, orders: dict) -> list[Problem]:
+OBSTACLE_VALUES = {"house-closed": ("house",), "claim-own-clan": ("house", "clan"), "skill-not-available": ("skill",),
+                   "skill-not-offered": ("skill", "offered"), "card-taken": ("card", "offered")}
+"""The values of a rule's refusal that its problem quotes (the ids quoted as written)."""
+
+
+def _obstacles(seen: dict, player: str, action: dict, where: str) -> list[Problem]:
+    """What the rules refuse of an action read (carry.lasting_obstacles: the predicates the carrying-out falls
+    through on), each at its field."""
     found = []
-    for i, placement in enumerate(orders["shuriken"]):
-        for k, action in enumerate(placement["actions"]):
-            refused = carry.lasting_obstacle(seen, player, action)
-            if refused is None:
-                continue
-            where = f"shuriken[{i}].actions[{k}]"
-            key = OBSTACLE_FIELD.get(refused.code) or ("envoy" if action["do"] == "palace" else "rumor")
-            values = {name: refused.values[name] for name in ("house", "clan", "skill", "offered", "card")
-                      if name in refused.values}
-            found.append(problem(f"{where}.{key}", refused.code, **values))
+    for key, refused in carry.lasting_obstacles(seen, player, action):
+        values = {name: shown(refused.values[name]) if name in ("skill", "card") else refused.values[name]
+                  for name in OBSTACLE_VALUES[refused.code]}
+        found.append(problem(f"{where}.{key}", refused.code, **values))
     return found
 
 
@@ -262,23 +301,20 @@ def check_orders(seen: dict, player: str, body: dict) -> Checked:
         return Checked(problems)
     for key in body:
         if key not in ("shuriken", "clan_scoring"):
-            problems.append(problem(key if isinstance(key, str) and key.isidentifier() else "shuriken",
-                                    "unknown-order", key=str(key)[:40], example=EXAMPLE))
+            problems.append(problem(key if BARE_KEY.match(key) else "shuriken", "unknown-order", key=shown(key),
+                                    example=EXAMPLE))
     raw = body.get("shuriken")
     if raw is None:
         return Checked(problems + [problem("shuriken", "no-shuriken", example=EXAMPLE)])
     if not isinstance(raw, list) or not raw:
-        return Checked(problems + [problem("shuriken", "shuriken-not-a-list", example=EXAMPLE)])
+        return Checked(problems + [problem("shuriken", "shuriken-not-a-list", written=shown(raw), example=EXAMPLE)])
     if len(raw) > SHURIKEN:
         return Checked(problems + [problem("shuriken", "too-many-shuriken", limit=SHURIKEN, count=len(raw))])
-    placements = [_read_placement(item, f"shuriken[{i}]", problems) for i, item in enumerate(raw)]
+    placements = [_read_placement(item, f"shuriken[{i}]", seen, player, problems) for i, item in enumerate(raw)]
     choices = _read_clan_scoring(body["clan_scoring"], problems) if "clan_scoring" in body else {}
     if problems:
         return Checked(problems)
     orders = {"shuriken": placements, **({"clan_scoring": choices} if choices else {})}
-    problems = _obstacles(seen, player, orders)
-    if problems:
-        return Checked(problems)
     return Checked([], orders, forecast(seen, player, orders))
 
 

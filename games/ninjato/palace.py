@@ -18,11 +18,32 @@ from .errors import RuleError
 from .pieces import gain_honour, take_treasures
 
 
+def _may_come(seen: dict, card_id: str) -> bool:
+    """Whether the card may yet be drawn into its row, as far as a ninja can see: no ninja is seen to hold it (the
+    decks' contents are hidden, and a card taken never comes back)."""
+    held = (card["id"] for ninja in seen["ninja"].values() for key in ("envoys", "rumors")
+            if isinstance(ninja[key], list) for card in ninja[key])
+    return card_id not in held
+
+
+def card_obstacle(state: dict, row: str, card_id: str, *, lasting: bool = False) -> RuleError | None:
+    """Why the card cannot be taken from the row ("palace" or "pavilion"): it is not there (card-taken, with the
+    cards the row offers: the code the carrying-out has always named this by, kept so that the rounds of running
+    campaigns read the same). visit_palace and visit_pavilion refuse it now; the check of the orders asks
+    `lasting`, whether it cannot be taken at any moment of the round from what the player sees: a card not in
+    the row that nobody is seen to hold may yet be drawn into it, and passes."""
+    offered = [card["id"] for card in state[row]]
+    if card_id in offered or (lasting and _may_come(state, card_id)):
+        return None
+    return RuleError("card-taken", card=card_id, offered=offered)
+
+
 def _take_card(state: dict, row: str, card_id: str) -> dict:
-    for index, card in enumerate(state[row]):
-        if card["id"] == card_id:
-            return state[row].pop(index)
-    raise RuleError("card-not-offered", card=card_id, offered=[card["id"] for card in state[row]])
+    refused = card_obstacle(state, row, card_id)
+    if refused:
+        raise refused
+    index = next(i for i, card in enumerate(state[row]) if card["id"] == card_id)
+    return state[row].pop(index)
 
 
 def _refill(state: dict, row: str, deck: str, stream) -> None:

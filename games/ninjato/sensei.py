@@ -19,7 +19,19 @@ HENSOJUTSU = "hensojutsu"
 ANY_CARD = "?"
 
 
+def offer_obstacle(state: dict, skill: str) -> RuleError | None:
+    """Why the Sensei cannot teach this skill for the rest of the round (None: he may): it is neither a face-up
+    tile nor "hensojutsu" (skill-not-offered). The row is not filled again until the round ends, so a skill not
+    in it now never is this round: visit_sensei refuses it, and the check of the orders ahead."""
+    if skill == HENSOJUTSU or any(tile["id"] == skill for tile in state["sensei"]):
+        return None
+    return RuleError("skill-not-offered", skill=skill, offered=[t["id"] for t in state["sensei"]])
+
+
 def _tile(state: dict, skill: str, stream) -> tuple[dict, str]:
+    refused = offer_obstacle(state, skill)
+    if refused:
+        raise refused
     if skill == HENSOJUTSU:
         tile = decks.draw(state, HENSOJUTSU, stream)
         if tile is None:
@@ -28,7 +40,7 @@ def _tile(state: dict, skill: str, stream) -> tuple[dict, str]:
     for index, tile in enumerate(state["sensei"]):
         if tile["id"] == skill:
             return state["sensei"].pop(index), "sensei"
-    raise RuleError("skill-not-offered", skill=skill, offered=[t["id"] for t in state["sensei"]])
+    raise AssertionError("offer_obstacle let through a skill not in the row")
 
 
 def cost_of(state: dict, player: str, tile: dict):

@@ -199,6 +199,9 @@ def test_beating_every_guard_changes_the_houses_clan_and_closes_it_for_the_round
     assert only(events, "guard_beaten")[0]["last"] and state["raid"]["phase"] == "claim"
     with pytest.raises(RuleError) as refused:
         act(state, stream, "ann", "claim", clan="taira", worth=5)
+    assert refused.value.code == "claim-own-clan"
+    with pytest.raises(RuleError) as refused:
+        act(state, stream, "ann", "claim", clan="minamoto", worth=3)
     assert refused.value.code == "token-not-in-pile"
     state, events = act(state, stream, "ann", "claim", clan="minamoto", worth=8)
     house = state["houses"]["house-1"]

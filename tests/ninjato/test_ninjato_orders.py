@@ -66,7 +66,7 @@ def test_every_problem_of_a_file_is_told_at_once_each_at_its_field():
         ("shuriken[0].banzai", "bad-banzai"),
         ("shuriken[0].actions[0].do", "unknown-action"),
         ("shuriken[0].actions[1].house", "unknown-house"),
-        ("shuriken[0].actions[2]", "missing-field"),
+        ("shuriken[0].actions[2].approach", "missing-field"),
         ("shuriken[1].colour", "unknown-key"),
         ("shuriken[1].actions[0].take[0]", "bad-card"),
     ]
@@ -92,7 +92,7 @@ def test_a_claim_of_the_houses_own_clan_and_a_skill_never_to_be_had_are_not_allo
         {"do": "sensei", "skill": "teleport"}]}]}
     checked = orders.check_orders(view(state, "ann"), "ann", body)
     assert codes(checked) == [("shuriken[0].actions[0].claim", "claim-own-clan"),
-                              ("shuriken[0].actions[1].skills", "skill-not-available"),
+                              ("shuriken[0].actions[1].skills[0]", "skill-not-available"),
                               ("shuriken[0].actions[2].skill", "skill-not-offered")]
 
 

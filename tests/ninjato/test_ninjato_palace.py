@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.ninjato import palace
 from games.ninjato.errors import RuleError
 from tests.ninjato.table import act, new_game, only, treasure
 
@@ -77,8 +78,9 @@ def test_a_rumor_is_taken_at_the_pavilion_for_its_cost_and_scores_nothing_then()
     assert len(state["pavilion"]) == 4 and not only(events, "honour")
 
 
-def test_a_card_not_in_the_row_is_refused():
+def test_a_card_not_in_the_row_is_refused_by_the_code_the_check_names_it_by():
     state, stream = holding(SCROLL)
     with pytest.raises(RuleError) as refused:
         act(state, stream, "ann", "pavilion", rumor="rumor-999", treasures=["treasure-1"])
-    assert refused.value.code == "card-not-offered"
+    assert refused.value.code == "card-taken"
+    assert palace.card_obstacle(state, "pavilion", "rumor-999").code == "card-taken"

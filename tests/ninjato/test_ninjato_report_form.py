@@ -82,3 +82,18 @@ def test_the_acknowledgement_tells_the_chances_of_each_raid_ordered(played):
     spanish = forecast_text("ninjato", checked.forecast, "es")
     assert all(f"{row['house']} con " in spanish for row in raids) and "derrotada" in spanish
     assert json.dumps(checked.forecast)
+
+
+def test_the_form_names_every_key_the_orders_accept_with_an_example_in_either_language(played):
+    from games.ninjato.orders import FIELDS
+
+    game = games.get("ninjato")
+    keys = {"shuriken", "actions", "banzai", "chance", "guards", "clan_scoring", "do", "clan", "worth",
+            *(name for fields in FIELDS.values() for name in fields)}
+    for language in ("en", "es"):
+        form = door.order_form(door.Seat("demo", game, "akiko", 3, game.view(played.state(2), "akiko"), language))
+        comments = "\n".join(line.lstrip("# ") for line in form.splitlines() if line.startswith("#"))
+        comments = " ".join(comments.split())
+        missing = sorted(key for key in keys if f"{key} = " not in comments and f"[{key}]" not in comments
+                         and f"[[{key}]]" not in comments)
+        assert missing == [], (language, missing)
