@@ -45,7 +45,9 @@ def test_every_code_is_kebab_case_with_a_reason_of_the_two(name):
 @pytest.mark.parametrize("name", sorted(PACKAGES))
 def test_every_code_in_a_table_is_used_by_its_package(name):
     source = sources_of(PACKAGES[name])
-    unused = [code for code in table_of(PACKAGES[name]).table if f'"{code}"' not in source]
+    # a rule's reason ("not_owned") is its code too (games/ikusa/problems.reason_problem)
+    unused = [code for code in table_of(PACKAGES[name]).table
+              if f'"{code}"' not in source and f'"{code.replace("-", "_")}"' not in source]
     assert unused == []
 
 

@@ -15,7 +15,7 @@ from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
 from .planning import BUILD_COST
-from .problems import problem, refused
+from .problems import problem, reason_problem, refused
 from .state import active_sides, armies_on_board, audience, field_of, ordered_provinces, place_id, side_of_province, who
 from .turn_order import in_turn_order
 from .units import regular_units
@@ -44,14 +44,6 @@ def why_not_build(state: dict, side: str, kind, province) -> str | None:
     return None
 
 
-_PROBLEM_OF = {   # why_not_build's reasons, as problem codes
-    "not_owned": "not-your-province",
-    "castle_there": "castle-there",
-    "fortress_there": "fortress-there",
-    "no_castle": "no-castle",
-    "no_castles_left": "no-castles-left",
-    "no_fortifications_left": "no-fortifications-left",
-}
 EXAMPLE = '{ kind = "castle", province = "..." }'
 
 
@@ -111,7 +103,7 @@ def check_build(state: dict, side: str, allocation: dict, order) -> list[Problem
     reason = why_not_build(state, side, order["kind"], pid)
     if reason:
         where = "kind" if reason in ("no_castles_left", "no_fortifications_left") else "province"
-        return [problem(f"{at}.{where}", _PROBLEM_OF[reason])]
+        return [reason_problem(f"{at}.{where}", reason)]
     return []
 
 

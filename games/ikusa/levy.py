@@ -27,7 +27,7 @@ from importlib import resources
 from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
-from .problems import problem, refused
+from .problems import problem, reason_problem, refused
 from .state import (
     PROVINCIAL_LIMIT,
     REGULAR_KINDS,
@@ -151,16 +151,6 @@ def _place(state: dict, side: str, unit: str, to: str) -> str:
     return province
 
 
-_PROBLEM_OF = {   # why_not_levy's other reasons, as problem codes
-    "not_your_army": "not-your-army",
-    "army_not_on_board": "army-not-on-board-to-join",
-    "not_owned": "not-your-province",
-    "province_used": "province-used",
-    "more_than_provinces": "more-than-provinces",
-    "koku_short": "koku-short",
-    "army_full": "army-full",
-    "no_figures_left": "no-figures-left",
-}
 EXAMPLE = 'levy = { units = [{ unit = "archer", to = "Owari" }] }'
 
 
@@ -213,7 +203,7 @@ def check_levy(state: dict, side: str, allocation: dict, orders) -> list[Problem
         elif reason == "force_full":
             problems.append(problem(field, "force-full", limit=PROVINCIAL_LIMIT))
         elif reason:
-            problems.append(problem(field, _PROBLEM_OF[reason]))
+            problems.append(reason_problem(field, reason))
         else:
             placed.append({"unit": unit, "province": _place(trial, side, unit, to)})
     return problems

@@ -27,7 +27,7 @@ PROBLEMS = ProblemTable({
     "unknown-place": (NOT_UNDERSTOOD, "There is no province or army of that name."),
     "not-a-province": (NOT_UNDERSTOOD, "There is no such province."),
     # --- shared by several actions ---
-    "not-your-province": (NOT_ALLOWED, "You do not own that province."),
+    "not-owned": (NOT_ALLOWED, "You do not own that province."),
     "not-your-army": (NOT_ALLOWED, "That army is not yours."),
     "army-not-on-board": (NOT_ALLOWED, "That army's marker is not on the board."),
     "unknown-army-named": (NOT_UNDERSTOOD, "There is no army called {written}."),
@@ -126,7 +126,6 @@ PROBLEMS = ProblemTable({
     "unknown-levy-unit": (NOT_UNDERSTOOD, "There is no unit {written} to recruit; the units to recruit are: "
                                           "{units:list}."),
     "daimyo-not-levied": (NOT_ALLOWED, "A daimyo cannot be recruited."),
-    "army-not-on-board-to-join": (NOT_ALLOWED, "That army's marker is not on the board, so nothing can join it."),
     "province-used": (NOT_ALLOWED, "A unit recruited this round already goes to that province (an army counts as "
                                    "the province it stands in): one per province."),
     "more-than-provinces": (NOT_ALLOWED, "You cannot recruit more units than the provinces you own."),
@@ -310,6 +309,13 @@ class Refused(ValueError):
         self.code = code
         self.values = {name: list(value) if isinstance(value, tuple) else value for name, value in values.items()}
         super().__init__(PROBLEMS.sentence(code, self.values))
+
+
+def reason_problem(field: str, reason: str, **values) -> Problem:
+    """The problem of a rule's reason (why_not_levy's "koku_short", why_not_build's "no_castle"): the reason is
+    its code, written in kebab case ("koku-short"), so that what the round records and what the check answers
+    are one code and no table joins them."""
+    return problem(field, reason.replace("_", "-"), **values)
 
 
 def refused(field: str, refusal: Refused) -> Problem:

@@ -27,7 +27,7 @@ from engine import Problem, event, shown
 from engine.canonical import copy_plain
 
 from .levy import after_levy, levy_place
-from .problems import problem, refused
+from .problems import problem, reason_problem, refused
 from .state import (
     active_sides,
     armies_on_board,
@@ -93,12 +93,6 @@ def hire_ronin(state: dict, allocations: dict[str, dict]) -> tuple[dict, list[di
     return new, events
 
 
-_PROBLEM_OF = {   # ronin_group's reasons, as problem codes
-    "unknown_place": "unknown-place",
-    "not_your_army": "not-your-army",
-    "army_not_on_board": "army-not-on-board",
-    "not_owned": "not-your-province",
-}
 EXAMPLE = 'ronin = [{ to = "Owari", count = 2 }]'
 
 
@@ -142,7 +136,7 @@ def check_ronin(state: dict, side: str, allocation: dict, orders, levy_orders=No
         to, refusal = place_id(trial, entry.get("to"))
         units, reason = ronin_group(trial, side, to)
         if reason:
-            problems.append(refused(f"{field}.to", refusal) if refusal else problem(f"{field}.to", _PROBLEM_OF[reason]))
+            problems.append(refused(f"{field}.to", refusal) if refusal else reason_problem(f"{field}.to", reason))
             continue
         at_place[to] = at_place.get(to, 0) + count
         limit = ronin_limit(units)
