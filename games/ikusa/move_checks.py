@@ -21,6 +21,7 @@ from .movement import (
     PHASE_A,
     PHASE_D,
     Skip,
+    check_step,
     province_id,
     units_table,
 )
@@ -249,9 +250,11 @@ def _check_force_order(state, side, order, board, at) -> list[Problem]:
         except Skip:
             problems.append(_name_problem(state, side, board, f"{at}.to", target))
         else:
-            if not board.is_adjacent(source, dest):
-                problems.append(_problem(state, side, f"{at}.to", "force-not-adjacent", destination=board.name(dest),
-                                         source=board.name(source)))
+            try:
+                check_step(board, source, dest)   # the march's own rule, and its code
+            except Skip as skip:
+                problems.append(_problem(state, side, f"{at}.to", REASON_CODES[skip.reason],
+                                         province=board.name(dest), previous=board.name(source)))
     try:
         units = units_table(order.get("units"), MOVABLE, "units")
     except Skip as skip:

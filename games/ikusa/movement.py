@@ -91,6 +91,13 @@ class Skip(Exception):
         self.detail = detail
 
 
+def check_step(board: Board, source: str, dest: str) -> None:
+    """A provincial force moves one step: to a province adjacent to its own (Skip "not_adjacent" otherwise).
+    The march and the order check both ask it."""
+    if not board.is_adjacent(source, dest):
+        raise Skip("not_adjacent", province=dest, previous=source)
+
+
 # --- units and limits --------------------------------------------------------------------------------
 
 def _plus(group: dict, units: dict) -> dict:
@@ -439,8 +446,7 @@ def _shift_places(state: dict, side: str, order, board: Board) -> tuple[str, dic
         dest = army["province"]
     else:
         dest = province_id(state, board, target)
-    if not board.is_adjacent(source, dest):
-        raise Skip("not_adjacent", province=dest, previous=source)
+    check_step(board, source, dest)
     owner = state["provinces"][dest]["owner"]
     if owner is not None and side_of_province(state, dest) != side:
         raise Skip("not_friendly", province=dest)

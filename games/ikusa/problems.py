@@ -200,8 +200,6 @@ PROBLEMS = ProblemTable({
                                          "(never the daimyo or a ronin); a provincial force has no daimyo."),
     "unknown-force-key": (NOT_UNDERSTOOD, '"{key}" is not part of a provincial force order; the parts are '
                                           "{parts:list}."),
-    "force-not-adjacent": (NOT_ALLOWED, "{destination} is not adjacent to {source}: a provincial force moves one "
-                                        "step."),
     "ronin-alone": (NOT_ALLOWED, "Ronin never move alone: send at least one regular unit with them."),
     "force-too-big": (NOT_ALLOWED, "A provincial force holds at most five regular units, so no more can move."),
     # what phase A, tried before the round, cannot do (with the province where it fails, when known)
