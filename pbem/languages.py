@@ -35,6 +35,22 @@ def listed() -> dict[str, dict]:
         return tomllib.load(handle)
 
 
+def contracted(text: str, language: str) -> str:
+    """The text with the language's contractions made (languages.toml: Spanish "a el ejército" is "al
+    ejército"), each a whole-word match, so that "a ella" or "a El Salvador" stay as written."""
+    pairs = listed().get(language, {}).get("contractions")
+    if not pairs:
+        return text
+    return _contractions(tuple(sorted(pairs.items()))).sub(lambda match: pairs[match.group(0)], text)
+
+
+@lru_cache(maxsize=8)
+def _contractions(pairs: tuple[tuple[str, str], ...]):
+    import re
+
+    return re.compile(r"\b(?:" + "|".join(re.escape(words) for words, _ in pairs) + r")\b")
+
+
 def offered(game_folder: str) -> tuple[str, ...]:
     """The languages a campaign of the game in this template folder may give its players, English first."""
     return (ENGLISH, *(language for language in sorted(listed()) if language != ENGLISH

