@@ -26,11 +26,9 @@ from .movement import (
     units_table,
 )
 from .names import ProvinceNameError, match_province
-from .problems import problem, refused
+from .problems import code_of, problem, refused
 from .state import PROVINCIAL_LIMIT, REGULAR_KINDS, colour_of, field_of
 from .units import regular_units
-
-_UNITS_PROBLEM = {"bad_units": "bad-units", "kind_not_allowed": "kind-not-allowed"}  # units_table's skips
 
 
 def _problem(state: dict, side: str, field: str, code: str, **values) -> Problem:
@@ -132,20 +130,10 @@ SHAPE_REASONS = ("not_understood", "unknown_army", "not_your_army", "bad_units",
                  "unknown_province")
 """The march's reasons that the shape checks above word themselves."""
 
-REASON_CODES = {
-    "not_adjacent": "path-not-adjacent", "not_friendly": "not-friendly",
-    "unoccupied": "unoccupied", "not_enough_units": "not-enough-units", "card_full": "card-full",
-    "force_limit": "force-limit", "pick_up_not_on_path": "pick-up-not-on-path",
-    "garrison_not_left_behind": "garrison-not-left-behind", "garrison_needed": "garrison-needed",
-    "garrison_not_needed": "garrison-not-needed", "path_revisits": "path-revisits", "already_moved": "already-moved",
-    "army_already_there": "army-already-there", "drop_not_adjacent": "drop-not-adjacent",
-    "not_unoccupied": "not-unoccupied", "province_left_empty": "province-left-empty", "ronin_limit": "ronin-limit",
-    "units_already_moved": "units-already-moved", "not_your_province": "province-not-yours-to-move",
-    "army_lost": "daimyo-off-board", "army_not_on_board": "daimyo-off-board", "army_frozen": "army-frozen-moves",
-    "ronin_alone": "ronin-alone",
-}
-"""Each reason the march can skip an order for, as the problem the check then words (a path too long is
-told by phase, with the reach, in _skip_problem)."""
+REASON_CODES = {"not_adjacent": "path-not-adjacent", "army_frozen": "army-frozen-moves"}
+"""The march's two reasons whose code is spelt otherwise, as the battles' check words its own "army-frozen" and
+a step without its previous province "not-adjacent"; every other reason is its own code (problems.code_of). A
+path too long is told by phase, with the reach, in _skip_problem."""
 
 _PART_OF = {"too_far": "path", "path_revisits": "path", "garrison_not_left_behind": "garrison",
             "garrison_not_needed": "garrison", "pick_up_not_on_path": "pick_up", "drop_not_adjacent": "drop",
@@ -174,7 +162,7 @@ def _skip_problem(state: dict, side: str, board: Board, at: str, phase: str, ord
                         **values)
     if reason == "not_adjacent" and "previous" not in values:
         return _problem(state, side, field, "not-adjacent", **values)
-    return _problem(state, side, field, REASON_CODES[reason], **values)
+    return _problem(state, side, field, REASON_CODES.get(reason) or code_of(reason), **values)
 
 
 def _pid(state: dict, board: Board, name) -> str | None:
@@ -227,7 +215,7 @@ def _check_army_order(state, side, order, phase, board, at, seen) -> list[Proble
             try:
                 units_table(units, allowed, key)
             except Skip as skip:
-                problems.append(_problem(state, side, f"{at}.{key}.{name}", _UNITS_PROBLEM[skip.reason]))
+                problems.append(_problem(state, side, f"{at}.{key}.{name}", code_of(skip.reason)))
     return problems
 
 
@@ -253,12 +241,12 @@ def _check_force_order(state, side, order, board, at) -> list[Problem]:
             try:
                 check_step(board, source, dest)   # the march's own rule, and its code
             except Skip as skip:
-                problems.append(_problem(state, side, f"{at}.to", REASON_CODES[skip.reason],
+                problems.append(_problem(state, side, f"{at}.to", REASON_CODES.get(skip.reason) or code_of(skip.reason),
                                          province=board.name(dest), previous=board.name(source)))
     try:
         units = units_table(order.get("units"), MOVABLE, "units")
     except Skip as skip:
-        return problems + [_problem(state, side, f"{at}.units", _UNITS_PROBLEM[skip.reason])]
+        return problems + [_problem(state, side, f"{at}.units", code_of(skip.reason))]
     if not regular_units(units):
         problems.append(_problem(state, side, f"{at}.units", "ronin-alone"))
     elif regular_units(units) > PROVINCIAL_LIMIT:

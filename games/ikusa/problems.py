@@ -234,7 +234,7 @@ PROBLEMS = ProblemTable({
                                  "{place:paren}."),
     "units-already-moved": (NOT_ALLOWED, "Those units have already moved in phase D{place:paren}."),
     "army-frozen-moves": (NOT_ALLOWED, "That army's daimyo was assassinated: it does not move this round."),
-    "province-not-yours-to-move": (NOT_ALLOWED, "You do not own that province, so no force of yours moves from "
+    "not-your-province": (NOT_ALLOWED, "You do not own that province, so no force of yours moves from "
                                                 "it{place:paren}."),
     # --- action 7, the war: battles in phases B and C (battles.py, with units.py and combat.py) ---
     "war-not-a-table": (NOT_UNDERSTOOD, "The war orders are a table, for example: {example}"),
@@ -252,7 +252,7 @@ PROBLEMS = ProblemTable({
     "attacker-off-board": (NOT_ALLOWED, "That army's daimyo is not on the board{origin:paren}, so it cannot attack "
                                         "{target}."),
     "unknown-battle-army": (NOT_UNDERSTOOD, 'There is no army of that id (armies are written like "red-1").'),
-    "daimyo-off-board": (NOT_ALLOWED, "That army's daimyo is not on the board."),
+    "army-lost": (NOT_ALLOWED, "That army's daimyo is not on the board."),
     "too-many-attacks": (NOT_ALLOWED, "{army}'s daimyo is level {level}: it makes at most {level} "
                                       "{level:attack|attacks} a round."),
     "army-stopped": (NOT_ALLOWED, "{army} stops after an earlier advance (advance_and_stop): it makes no more "
@@ -309,11 +309,16 @@ class Refused(ValueError):
         super().__init__(PROBLEMS.sentence(code, self.values))
 
 
+def code_of(reason: str) -> str:
+    """A rule's reason (why_not_levy's "koku_short", the march's "card_full") as its problem code: the same
+    word in kebab case ("koku-short"), so that what the round records and what the check answers are one code
+    and no table joins them."""
+    return reason.replace("_", "-")
+
+
 def reason_problem(field: str, reason: str, **values) -> Problem:
-    """The problem of a rule's reason (why_not_levy's "koku_short", why_not_build's "no_castle"): the reason is
-    its code, written in kebab case ("koku-short"), so that what the round records and what the check answers
-    are one code and no table joins them."""
-    return problem(field, reason.replace("_", "-"), **values)
+    """The problem of a rule's reason, at this field (code_of)."""
+    return problem(field, code_of(reason), **values)
 
 
 def refused(field: str, refusal: Refused) -> Problem:
