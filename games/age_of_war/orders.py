@@ -9,7 +9,7 @@ import difflib
 import json
 import unicodedata
 
-from engine import Checked, Problem
+from engine import Checked, Problem, shown
 
 from .cards import CASTLES, castle, clan_of
 from .problems import problem
@@ -37,9 +37,10 @@ def canonical_entry(text: str) -> str | None:
     return _BY_FOLD.get(folded)
 
 
-def suggest(text: str) -> list[str]:
-    """Castle names close to a misspelt one."""
-    return [_BY_FOLD[f] for f in difflib.get_close_matches(_fold(text), list(_BY_FOLD), n=3, cutoff=0.5)]
+def suggest(text: str, auto: bool = False) -> list[str]:
+    """Castle names close to a misspelt one; with `auto`, "auto" too, where an entry of the list may be it."""
+    names = {**_BY_FOLD, AUTO: AUTO} if auto else _BY_FOLD
+    return [names[f] for f in difflib.get_close_matches(_fold(text), list(names), n=3, cutoff=0.5)]
 
 
 def check_orders(state: dict, player: str, body: dict) -> Checked:
@@ -56,7 +57,7 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
     if raw is None:
         problems.append(problem("targets", "no-targets", example=EXAMPLE))
         return Checked(problems)
-    if not isinstance(raw, list) or not raw or not all(isinstance(item, str) for item in raw):
+    if not isinstance(raw, list) or not raw:
         problems.append(problem("targets", "targets-not-a-list", example=EXAMPLE))
         return Checked(problems)
     if len(raw) > len(CASTLES) + 1:   # each castle once, and auto: a longer list is wrong however it is read
@@ -74,10 +75,12 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
     return Checked([], orders, forecast(state, player, orders))
 
 
-def _check_entry(state: dict, player: str, text: str, field: str, earlier: list) -> tuple[Problem | None, str | None]:
+def _check_entry(state: dict, player: str, text, field: str, earlier: list) -> tuple[Problem | None, str | None]:
+    if not isinstance(text, str):   # told at its place, so that the other entries are still checked
+        return problem(field, "target-not-a-name", written=shown(text), example=EXAMPLE), None
     entry = canonical_entry(text)
     if entry is None:
-        close = suggest(text)
+        close = suggest(text, auto=True)
         if close:
             return problem(field, "misspelt-castle", written=text, suggestions=close), None
         return problem(field, "unknown-castle", written=text, castles=list(CASTLES)), None

@@ -16,6 +16,8 @@ PROBLEMS = ProblemTable({
     "no-targets": (NOT_UNDERSTOOD, "Your orders need a list of castles to attack, best first, for example: {example}"),
     "targets-not-a-list": (NOT_UNDERSTOOD, 'targets must be a non-empty list of castle names (or "auto") in quotes, '
                                            "for example: {example}"),
+    "target-not-a-name": (NOT_UNDERSTOOD, '{written} is not a castle name: write each entry as a name (or "auto") '
+                                          "in quotes, for example: {example}"),
     "unknown-castle": (NOT_UNDERSTOOD, 'There is no castle called "{written}". The castles are: {castles:list}.'),
     "misspelt-castle": (NOT_UNDERSTOOD, 'There is no castle called "{written}". Did you mean {suggestions:or}?'),
     "after-auto": (NOT_ALLOWED, '"{written}" comes after "auto", which always picks a castle, so it would never be '

@@ -21,7 +21,7 @@ def check_orders(state: dict, player: str, body: dict) -> Checked:
     text = cleaned(written)
     if len(text) > MAX_CHARACTERS:
         problems.append(PROBLEMS.problem(KEY, "orders-too-long", count=len(text), most=MAX_CHARACTERS))
-    elif lines_of(text) > MAX_LINES:
+    if lines_of(text) > MAX_LINES:   # told too, so that shortening the text is not refused again for its lines
         problems.append(PROBLEMS.problem(KEY, "orders-too-many-lines", count=lines_of(text), most=MAX_LINES))
     return Checked(problems, None if problems else {KEY: text})
 

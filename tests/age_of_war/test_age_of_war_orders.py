@@ -65,10 +65,24 @@ def test_entries_after_auto_are_not_allowed():
     assert values[0] == {"written": "Edo"}
 
 
-@pytest.mark.parametrize("targets", ["Gifu", [], ["Gifu", 3], {"a": "Gifu"}, [["Gifu"]]])
-def test_targets_must_be_a_non_empty_list_of_names(targets):
+@pytest.mark.parametrize("targets", ["Gifu", [], {"a": "Gifu"}])
+def test_targets_must_be_a_non_empty_list(targets):
     found, _ = problems({"targets": targets})
     assert found == [(NOT_UNDERSTOOD, "targets", "targets-not-a-list")]
+
+
+def test_an_entry_that_is_no_name_is_told_at_its_place_and_the_other_entries_are_still_checked():
+    found, values = problems({"targets": ["Gifo", 3, ["Gifu"], "Edo", "edo"]})
+    assert found == [(NOT_UNDERSTOOD, "targets[0]", "misspelt-castle"),
+                     (NOT_UNDERSTOOD, "targets[1]", "target-not-a-name"),
+                     (NOT_UNDERSTOOD, "targets[2]", "target-not-a-name"), (NOT_ALLOWED, "targets[4]", "listed-twice")]
+    assert values[1]["written"] == "3" and values[2]["written"] == "a list"
+
+
+def test_a_misspelt_auto_is_told_as_auto_first():
+    found, values = problems({"targets": ["Gifu", "atuo"]})
+    assert found == [(NOT_UNDERSTOOD, "targets[1]", "misspelt-castle")]
+    assert values[0]["suggestions"][0] == "auto"
 
 
 def test_missing_targets_are_not_understood():

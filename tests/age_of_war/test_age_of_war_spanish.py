@@ -187,6 +187,7 @@ def problem_cases():
         ("unknown-order", new_game(), "ann", {"targets": ["auto"], "ataque": "Gifu"}),
         ("no-targets", new_game(), "ann", {}),
         ("targets-not-a-list", new_game(), "ann", {"targets": "Gifu"}),
+        ("target-not-a-name", new_game(), "ann", {"targets": ["Gifu", 3]}),
         ("unknown-castle", new_game(), "ann", {"targets": ["Qwxz"]}),
         ("misspelt-castle", new_game(), "ann", {"targets": ["Gifo"]}),
         ("after-auto", new_game(), "ann", {"targets": ["auto", "Gifu"]}),
