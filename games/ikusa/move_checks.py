@@ -8,6 +8,7 @@ side's war will find (foresight.py), and what it skips becomes the problem.
 from __future__ import annotations
 
 from engine import Problem
+from engine.problems import template_fields
 
 from .board import Board, board_of_state
 from .foresight import Foresight, foresee_war
@@ -26,7 +27,7 @@ from .movement import (
     units_table,
 )
 from .names import ProvinceNameError, match_province
-from .problems import code_of, problem, refused
+from .problems import PROBLEMS, code_of, problem, refused
 from .state import PROVINCIAL_LIMIT, REGULAR_KINDS, colour_of, field_of
 from .units import regular_units
 
@@ -162,7 +163,9 @@ def _skip_problem(state: dict, side: str, board: Board, at: str, phase: str, ord
                         **values)
     if reason == "not_adjacent" and "previous" not in values:
         return _problem(state, side, field, "not-adjacent", **values)
-    return _problem(state, side, field, REASON_CODES.get(reason) or code_of(reason), **values)
+    code = REASON_CODES.get(reason) or code_of(reason)
+    wanted = template_fields(PROBLEMS.table[code][1])   # the place, where the code's sentence names it
+    return _problem(state, side, field, code, **{name: value for name, value in values.items() if name in wanted})
 
 
 def _pid(state: dict, board: Board, name) -> str | None:

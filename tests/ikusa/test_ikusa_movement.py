@@ -598,3 +598,27 @@ def test_every_reason_the_march_skips_an_order_for_has_the_problem_the_check_wor
     assert len(reasons) > 20
     told = reasons - set(SHAPE_REASONS) - {"too_far"}   # too_far: told by phase, with the reach
     assert [r for r in sorted(told) if (REASON_CODES.get(r) or code_of(r)) not in PROBLEMS.table] == []
+
+
+def test_every_reason_the_march_skips_an_order_for_is_told_as_a_problem_without_a_crash():
+    """Each reason, with what a skip may name (the province, the unit, the counts), told at an order of each
+    phase: the problem's sentence takes the values it quotes, no more (an army lost was a crash: its sentence
+    names no place)."""
+    import re
+    from pathlib import Path
+
+    from games.ikusa.move_checks import SHAPE_REASONS, _skip_problem
+
+    state, board = example_d(), BOARD
+    source = (Path(__file__).parents[2] / "games/ikusa/movement.py").read_text("utf-8")
+    reasons = set(re.findall(r'Skip\("([a-z_]+)"', source)) - set(SHAPE_REASONS)
+    order = {"army": "blue-1", "path": ["yamashiro", "omi"], "garrison": {}, "pick_up": {}, "drop": {}}
+    compared = 0
+    for reason in sorted(reasons):
+        for phase in ("A", "D"):
+            ev = {"reason": reason, "province": "omi", "previous": "yamashiro", "where": "omi", "unit": "spearman",
+                  "wanted": 2, "there": 1, "level": 1, "steps": 2}
+            told = _skip_problem(state, "bob", board, "war.final_moves[0]", phase, order, ev)
+            assert told.code and told.message, reason
+            compared += 1
+    assert compared > 40
