@@ -9,7 +9,7 @@ from engine import Problem
 
 from .board import Board, board_of_state
 from .foresight import foresee_war
-from .problems import problem
+from .problems import code_of, problem
 from .state import field_of
 
 
@@ -21,18 +21,15 @@ def _garrison_beyond_army(state: dict, field: str, entry: dict) -> list[Problem]
             for kind, n in entry["garrison"].items() if units.get(kind, 0) < n][:1]
 
 
-JUDGED_NOW = {"target_not_adjacent": ("target-not-adjacent", "target"),
-              "first_round_daimyo": ("first-round-daimyo", "target"),
-              "unoccupied_needs_experience": ("unoccupied-needs-experience", "target"),
-              "no_provincial_force": ("no-force-to-attack", "province"), "army_frozen": ("army-frozen", "army"),
-              "target_friendly": ("target-friendly", "target"), "army_lost": ("attacker-off-board", "army"),
-              "province_not_yours": ("force-from-foreign-province", "province"),
-              "battles_finished": ("army-battles-apart", "army"), "army_stopped": ("army-stopped", "army"),
-              "no_attack_left_to_advance": ("move-after-last-attack", "after_win")}
-"""The reasons of why_not and attacks_left (the war's own tests), as the problem the check words and the part
-of the battle order it is told at, judged on where each force will stand ("not_your_army" is left to
-_check_entry, which must know the army is the side's before it reads the rest; "no_attacks_left" is told
-as the army's or the provincial force's own problem, below)."""
+JUDGED_AT = {"target_not_adjacent": "target", "first_round_daimyo": "target", "unoccupied_needs_experience": "target",
+             "no_provincial_force": "province", "army_frozen": "army", "target_friendly": "target", "army_lost": "army",
+             "province_not_yours": "province", "battles_finished": "army", "army_stopped": "army",
+             "no_attack_left_to_advance": "after_win"}
+"""The reasons of why_not and attacks_left (the war's own tests) that the check tells, judged on where each force
+will stand, and the part of the battle order each is told at; the problem's code is the reason's own
+(problems.code_of), but for an army lost, whose code says where it stood ("attacker-off-board": the march's
+"army-lost" names no place). "not_your_army" is left to _check_entry, which must know the army is the side's
+before it reads the rest; "no_attacks_left" is told as the army's or the provincial force's own problem, below."""
 
 
 def _judged(at: str, index: int, reason: str, entry: dict, origin: str | None, board: Board,
@@ -43,12 +40,12 @@ def _judged(at: str, index: int, reason: str, entry: dict, origin: str | None, b
             return problem(f"{at}.battles[{index}].province", "force-attacks-twice")
         return problem(f"{at}.battles[{index}].army", "too-many-attacks", army=entry["id"],
                        level=state["armies"][entry["id"]]["experience"])
-    if reason not in JUDGED_NOW:
+    if reason not in JUDGED_AT:
         return None
-    code, part = JUDGED_NOW[reason]
-    if code in ("army-battles-apart", "army-stopped"):
+    code, part = "attacker-off-board" if reason == "army_lost" else code_of(reason), JUDGED_AT[reason]
+    if reason in ("battles_finished", "army_stopped"):
         values = {"army": entry["id"]}
-    elif code == "move-after-last-attack":
+    elif reason == "no_attack_left_to_advance":
         values = {}
     else:
         values = {"origin": board.name(origin) if origin else "", "target": board.name(entry["target"])}

@@ -241,7 +241,7 @@ PROBLEMS = ProblemTable({
     "unknown-war-key": (NOT_UNDERSTOOD, '"{key}" is not a war order; the war orders are {keys:list}.'),
     "recover-not-a-list": (NOT_UNDERSTOOD, "recover is a list of province names."),
     "battles-not-a-list": (NOT_UNDERSTOOD, "battles is a list, for example: {example}"),
-    "army-battles-apart": (NOT_ALLOWED, "{army} must fight all its battles before the next army begins: put its "
+    "battles-finished": (NOT_ALLOWED, "{army} must fight all its battles before the next army begins: put its "
                                         "attacks one after another."),
     "battle-not-understood": (NOT_UNDERSTOOD, "Each battle is a table naming either an army or a province, and a "
                                               "target, for example: {example}"),
@@ -257,9 +257,9 @@ PROBLEMS = ProblemTable({
                                       "{level:attack|attacks} a round."),
     "army-stopped": (NOT_ALLOWED, "{army} stops after an earlier advance (advance_and_stop): it makes no more "
                                   "attacks this round."),
-    "move-after-last-attack": (NOT_ALLOWED, "An army moves into a beaten province in phase C only to attack again "
+    "no-attack-left-to-advance": (NOT_ALLOWED, "An army moves into a beaten province in phase C only to attack again "
                                             "from there; after its last attack it moves in phase D."),
-    "force-from-foreign-province": (NOT_ALLOWED, "You do not own {origin}, so no provincial force of yours "
+    "province-not-yours": (NOT_ALLOWED, "You do not own {origin}, so no provincial force of yours "
                                                  "attacks {target} from it."),
     "target-not-adjacent": (NOT_ALLOWED, "{target} is not next to {origin}, where this force stands when it "
                                          "attacks: a battle is fought against a neighbouring province."),
@@ -267,7 +267,7 @@ PROBLEMS = ProblemTable({
                                         "daimyo's army stands ({target}, from {origin})."),
     "unoccupied-needs-experience": (NOT_ALLOWED, "{target} is unoccupied: only a daimyo of experience 2 or more "
                                                  "takes an unoccupied province in a battle (from {origin})."),
-    "no-force-to-attack": (NOT_ALLOWED, "{origin} has no regular units to attack {target} with."),
+    "no-provincial-force": (NOT_ALLOWED, "{origin} has no regular units to attack {target} with."),
     "army-frozen": (NOT_ALLOWED, "The daimyo in {origin} was assassinated: its army does not attack this round "
                                  "({target})."),
     "force-moves-in-phase-c": (NOT_ALLOWED, "A provincial force does not move in phase C: it moves into a beaten "

@@ -354,7 +354,7 @@ def test_an_army_fights_all_its_battles_before_the_next_army_and_its_marker_move
     assert [(ev["index"], ev["reason"]) for ev in only(events, "order_skipped")] == [
         (1, "unoccupied_needs_experience"), (2, "battles_finished")]
     told = [(p.field, p.code) for p in check_reach(state, "ann", war, BOARD)]
-    assert ("war.battles[2].army", "army-battles-apart") in told and ("war.battles[1].target",
+    assert ("war.battles[2].army", "battles-finished") in told and ("war.battles[1].target",
                                                                        "unoccupied-needs-experience") in told
 
 
