@@ -23,7 +23,7 @@ import games
 from engine import canonical, for_player
 from engine.dice import ALGORITHM
 from engine.events import ALL, for_players, visible_to
-from pbem.languages import ENGLISH, TEMPLATES, contracted, listed, translations
+from pbem.languages import ENGLISH, TEMPLATES, contracted, translations
 from pbem.press import KINDS as SHELL_KINDS
 from pbem.report_schema import SCHEMA_VERSION
 from pbem.tokens import TOKEN_PLACEHOLDER
@@ -658,7 +658,7 @@ def _env(language: str = ENGLISH):
         def render(self, *args, **kwargs) -> str:
             return contracted(super().render(*args, **kwargs), language)
 
-    if language != ENGLISH and listed().get(language, {}).get("contractions"):
+    if language != ENGLISH:   # a language with no contractions listed is written as it is (contracted)
         Environment.template_class = Contracted
     env = Environment(
         loader=jinja2.PackageLoader("templates", "."),

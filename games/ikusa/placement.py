@@ -450,14 +450,12 @@ def _readable(state: dict, player: str, body: dict, problems: list[Problem]) -> 
     """The orders without the parts that cannot be read at all (a list that is not one, a pick-up or army card
     not understood): what the check then tries entry by entry, as the round would."""
     unread = {p.field for p in problems if p.reason == NOT_UNDERSTOOD}
-    sections = [(colour, body.get(colour)) for colour in state["colours"][player]] if is_two_player(state) \
-        else [(player, body)]
-    readable = {key: value for key, value in body.items() if key not in unread}
-    for side, section in sections:
-        if isinstance(section, dict) and is_two_player(state):
-            readable[side] = {key: value for key, value in section.items() if _field(state, side, key) not in unread}
-        elif isinstance(section, dict):
-            readable = {key: value for key, value in section.items() if _field(state, side, key) not in unread}
+    readable = {key: value for key, value in body.items() if key not in unread}   # one player's, or the split
+    if is_two_player(state):
+        for colour in state["colours"][player]:
+            if isinstance(body.get(colour), dict):
+                readable[colour] = {key: value for key, value in body[colour].items()
+                                    if _field(state, colour, key) not in unread}
     return readable
 
 

@@ -112,15 +112,22 @@ def plant(orders: dict, catalogue: list, count: int, colour: str | None, rng: ra
     return written, sorted((f"{colour}." if colour else "") + field for _kind, field, _planting in chosen)
 
 
+def valid_files(where, colour_of, catalogue_of):
+    """(state, player, orders, colour or None, catalogue) for each position whose computer's orders the check
+    accepts: the valid file the mistakes go into, and (two players) the colour's part they go into."""
+    for state, player in where:
+        orders = GAME.computer_orders(GAME.view(state, player), player)
+        if GAME.check_orders(state, player, orders).problems:
+            continue
+        colour = colour_of(state, player, orders) if len(state["players"]) == 2 else None
+        yield state, player, orders, colour, catalogue_of(state, player, orders[colour] if colour else orders)
+
+
 def test_each_planted_mistake_is_told_once_at_its_own_field_and_nothing_that_follows_from_it():
     rng, kinds = random.Random("planted mistakes"), Counter()
     compared = 0
-    for state, player in positions():
-        orders = GAME.computer_orders(GAME.view(state, player), player)
-        if GAME.check_orders(state, player, orders).problems:
-            continue   # the computer's orders are the valid file the mistakes go into
-        colour = next(iter(orders)) if len(state["players"]) == 2 else None
-        catalogue = mistakes(state, player, orders[colour] if colour else orders)
+    files = valid_files(positions(), lambda state, player, orders: next(iter(orders)), mistakes)
+    for state, player, orders, colour, catalogue in files:
         for count in (1, 2, 3):
             written, expected = plant(orders, catalogue, count, colour, rng, kinds)
             if written is None:
@@ -158,12 +165,8 @@ def placement_mistakes(state: dict, player: str, section: dict) -> list[tuple[st
 def test_each_planted_placement_mistake_is_told_in_the_one_answer():
     rng, kinds = random.Random("planted placement mistakes"), Counter()
     compared = 0
-    for state, player in placements():
-        orders = GAME.computer_orders(GAME.view(state, player), player)
-        if GAME.check_orders(state, player, orders).problems:
-            continue
-        colour = state["colours"][player][0] if len(state["players"]) == 2 else None
-        catalogue = placement_mistakes(state, player, orders[colour] if colour else orders)
+    files = valid_files(placements(), lambda state, player, orders: state["colours"][player][0], placement_mistakes)
+    for state, player, orders, colour, catalogue in files:
         for count in (1, 2, 3, 3):
             written, expected = plant(orders, catalogue, count, colour, rng, kinds)
             told = GAME.check_orders(state, player, written).problems
